@@ -1,0 +1,70 @@
+package dev.fastio.bench;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.nio.file.StandardOpenOption;
+import java.util.SplittableRandom;
+
+/** Benchmark input files: seeded random content, made once per size and kept in the page cache. */
+final class BenchFiles {
+  private BenchFiles() {}
+
+  /** The directory for benchmark files ({@code fastio.bench.dir}, default the system temp dir). */
+  static Path dir() {
+    return Paths.get(System.getProperty("fastio.bench.dir", System.getProperty("java.io.tmpdir")));
+  }
+
+  /**
+   * A file of {@code size} seeded random bytes, reused when it already exists with that size, and read
+   * once so that the page cache holds it (the benchmarks measure warm reads unless they say otherwise).
+   */
+  static Path file(long size) {
+    Path p = dir().resolve("fastio-bench-" + size + ".bin");
+    try {
+      if (!Files.exists(p) || Files.size(p) != size) {
+        write(p, size);
+      }
+      warm(p);
+      return p;
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  private static void write(Path p, long size) throws IOException {
+    SplittableRandom random = new SplittableRandom(size);
+    ByteBuffer buf = ByteBuffer.allocate(1 << 20);
+    try (FileChannel ch =
+        FileChannel.open(
+            p,
+            StandardOpenOption.CREATE,
+            StandardOpenOption.TRUNCATE_EXISTING,
+            StandardOpenOption.WRITE)) {
+      long left = size;
+      while (left > 0) {
+        buf.clear();
+        while (buf.remaining() >= 8) {
+          buf.putLong(random.nextLong());
+        }
+        buf.flip().limit((int) Math.min(buf.limit(), left));
+        while (buf.hasRemaining()) {
+          left -= ch.write(buf);
+        }
+      }
+    }
+  }
+
+  static void warm(Path p) throws IOException {
+    ByteBuffer buf = ByteBuffer.allocateDirect(1 << 20);
+    try (FileChannel ch = FileChannel.open(p)) {
+      while (ch.read(buf) >= 0) {
+        buf.clear();
+      }
+    }
+  }
+}

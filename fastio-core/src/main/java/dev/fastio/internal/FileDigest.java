@@ -1,0 +1,115 @@
+package dev.fastio.internal;
+
+import dev.fastio.internal.IoBuffers.IoBuffer;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.FileSystems;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+
+/** The implementation of {@code FastFiles.digest}. */
+public final class FileDigest {
+  /**
+   * Files from this size up are hashed through a mapping ({@code fastio.digest.mapThreshold}); below it
+   * through a pooled 64 KiB buffer. Measured in {@code DigestBenchmark}: see README.
+   */
+  public static final long MAP_THRESHOLD = Long.getLong("fastio.digest.mapThreshold", 1024 * 1024);
+
+  private FileDigest() {}
+
+  /**
+   * Feeds the whole file to {@code md} (reset first) and returns {@code md.digest()}; {@code md} is
+   * reset on every path out.
+   */
+  public static byte[] digest(Path path, MessageDigest md, ReadAll.Strategy strategy)
+      throws IOException {
+    try {
+      Uninterruptible.call(
+          () -> {
+            md.reset();
+            update(path, md, strategy);
+            return null;
+          });
+      return md.digest();
+    } finally {
+      md.reset();
+    }
+  }
+
+  private static void update(Path path, MessageDigest md, ReadAll.Strategy strategy)
+      throws IOException {
+    if (path.getFileSystem() != FileSystems.getDefault()) {
+      try (InputStream in = Files.newInputStream(path)) {
+        byte[] buf = new byte[IoBuffers.SIZE];
+        for (int n; (n = in.read(buf)) > 0; ) {
+          md.update(buf, 0, n);
+        }
+      }
+      return;
+    }
+    try (FileChannel ch = FileChannel.open(path, ReadAll.READ)) {
+      long size = ch.size();
+      long position = 0;
+      if (size > 0 && ReadAll.useMapping(strategy, size, MAP_THRESHOLD)) {
+        if (updateMapped(ch, size, md)) {
+          position = size; // then on to end of file, should it have grown
+        } else {
+          md.reset(); // the file shrank under the mapping, or cannot be mapped: start again
+          size = ch.size();
+        }
+        ch.position(position);
+      }
+      updateBuffered(ch, md, position, size);
+    }
+  }
+
+  private static boolean updateMapped(FileChannel ch, long size, MessageDigest md) {
+    try (MappedRegion region = MappedRegion.map(ch, 0, size, false)) {
+      for (int i = 0; i < region.windowCount(); i++) {
+        md.update(region.window(i));
+      }
+      return true;
+    } catch (IOException e) {
+      return false;
+    } catch (InternalError e) {
+      if (Faults.isMappingFault(e)) {
+        return false;
+      }
+      throw e;
+    }
+  }
+
+  /**
+   * Hashes from the channel's position ({@code position}; pipes cannot tell it) to end of file; a read
+   * that stops short exactly at {@code expected} bytes of file is end of file.
+   */
+  private static void updateBuffered(
+      FileChannel ch, MessageDigest md, long position, long expected) throws IOException {
+    IoBuffer b = IoBuffers.acquire();
+    try {
+      ByteBuffer d = b.direct;
+      byte[] heap = b.heap;
+      while (true) {
+        long want =
+            expected > position ? Math.min(d.capacity(), expected - position + 1) : d.capacity();
+        d.clear().limit((int) want);
+        int n = ch.read(d);
+        if (n < 0) {
+          return;
+        }
+        d.flip();
+        d.get(heap, 0, n);
+        md.update(heap, 0, n);
+        position += n;
+        if (position == expected && n < want) {
+          return;
+        }
+      }
+    } finally {
+      IoBuffers.release(b);
+    }
+  }
+}

@@ -1,0 +1,140 @@
+package dev.fastio.internal;
+
+import dev.fastio.internal.IoBuffers.IoBuffer;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.MappedByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.FileSystems;
+import java.nio.file.Files;
+import java.nio.file.OpenOption;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.Arrays;
+import java.util.Set;
+
+/** The implementation of {@code FastFiles.readAllBytes}. */
+public final class ReadAll {
+  /** How the bytes are moved; {@link #AUTO} picks by size. Tests force the others. */
+  public enum Strategy {
+    /** {@link #MAPPED} from {@link #MAP_THRESHOLD} bytes up, {@link #BUFFERED} below. */
+    AUTO,
+    /** Positional-free reads through a pooled 64 KiB direct buffer. */
+    BUFFERED,
+    /** One mapping of the whole file, bulk-copied into the array, then unmapped. */
+    MAPPED
+  }
+
+  /** The largest array the JDK will allocate, as in {@code Files.readAllBytes}. */
+  public static final int MAX_ARRAY = Integer.MAX_VALUE - 8;
+
+  /**
+   * Files from this size up are read through a mapping ({@code fastio.readAllBytes.mapThreshold}).
+   * Measured in {@code ReadAllBytesBenchmark}: see README.
+   */
+  public static final long MAP_THRESHOLD =
+      Long.getLong("fastio.readAllBytes.mapThreshold", 1024 * 1024);
+
+  static final Set<OpenOption> READ = Set.of(StandardOpenOption.READ);
+
+  private ReadAll() {}
+
+  /** {@code Files.readAllBytes}, faster: see {@code FastFiles.readAllBytes}. */
+  public static byte[] readAllBytes(Path path, Strategy strategy) throws IOException {
+    if (path.getFileSystem() != FileSystems.getDefault()) {
+      return Files.readAllBytes(path); // zip and other providers: the JDK is the implementation
+    }
+    return Uninterruptible.call(() -> readOnce(path, strategy));
+  }
+
+  private static byte[] readOnce(Path path, Strategy strategy) throws IOException {
+    try (FileChannel ch = FileChannel.open(path, READ)) {
+      long size = ch.size();
+      if (size > MAX_ARRAY) {
+        throw new OutOfMemoryError("Required array size too large");
+      }
+      if (size > 0 && useMapping(strategy, size, MAP_THRESHOLD)) {
+        byte[] bytes = readMapped(ch, (int) size);
+        if (bytes != null) {
+          ch.position(size);
+          return fill(ch, bytes, bytes.length, bytes.length);
+        }
+        ch.position(0); // the file shrank under the mapping: read it again from the start
+        size = ch.size();
+      }
+      return fill(ch, new byte[(int) Math.min(size, MAX_ARRAY)], 0, size);
+    }
+  }
+
+  static boolean useMapping(Strategy strategy, long size, long threshold) {
+    return strategy == Strategy.MAPPED || (strategy == Strategy.AUTO && size >= threshold);
+  }
+
+  /** The first {@code size} bytes through a mapping, or null if the mapping faulted or failed. */
+  private static byte[] readMapped(FileChannel ch, int size) {
+    byte[] bytes = new byte[size];
+    try (MappedRegion region = MappedRegion.map(ch, 0, size, false)) {
+      copy(region, bytes);
+      return bytes;
+    } catch (IOException e) {
+      return null; // cannot be mapped (device, address space): the buffered path reads it
+    } catch (InternalError e) {
+      if (Faults.isMappingFault(e)) {
+        return null;
+      }
+      throw e;
+    }
+  }
+
+  private static void copy(MappedRegion region, byte[] bytes) {
+    int offset = 0;
+    for (int i = 0; i < region.windowCount(); i++) {
+      MappedByteBuffer w = region.window(i);
+      int n = w.remaining();
+      w.get(bytes, offset, n);
+      offset += n;
+    }
+  }
+
+  /**
+   * Reads {@code ch} from its position to end of file into {@code bytes[count..]}, growing the array as
+   * {@code Files.readAllBytes} does, and returns the array trimmed to what was read.
+   *
+   * @param expected the size the file had when opened; a read that stops short exactly there is end of
+   *     file (a regular file's short read), which saves the JDK's extra one-byte read
+   */
+  static byte[] fill(FileChannel ch, byte[] bytes, int count, long expected) throws IOException {
+    IoBuffer b = IoBuffers.acquire();
+    try {
+      ByteBuffer d = b.direct;
+      while (true) {
+        long want = Math.min(d.capacity(), (long) bytes.length - count + 1);
+        d.clear().limit((int) want);
+        int n = ch.read(d);
+        if (n < 0) {
+          break;
+        }
+        if (n > bytes.length - count) {
+          bytes = Arrays.copyOf(bytes, grow(bytes.length, count + n));
+        }
+        d.flip();
+        d.get(bytes, count, n);
+        count += n;
+        if (expected > 0 && count == expected && n < want) {
+          break;
+        }
+      }
+    } finally {
+      IoBuffers.release(b);
+    }
+    return count == bytes.length ? bytes : Arrays.copyOf(bytes, count);
+  }
+
+  private static int grow(int capacity, int needed) {
+    if (needed < 0 || needed > MAX_ARRAY) {
+      throw new OutOfMemoryError("Required array size too large");
+    }
+    long doubled = Math.max((long) capacity << 1, 8192);
+    return (int) Math.min(Math.max(doubled, needed), MAX_ARRAY);
+  }
+}
