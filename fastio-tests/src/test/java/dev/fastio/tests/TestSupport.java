@@ -1,0 +1,127 @@
+package dev.fastio.tests;
+
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+/** Shared helpers for the fastio tests: files, FIFOs, descriptor and mapping counts, JDK oracles. */
+public final class TestSupport {
+  private TestSupport() {}
+
+  /** Sizes at the page, buffer and threshold boundaries every strategy is checked at. */
+  public static final int[] BOUNDARY_SIZES = {
+    0, 1, 2, 4095, 4096, 4097, 8191, 8192, 8193, 65535, 65536, 65537, 131071, 131072, 131073,
+    1048575, 1048576, 1048577, 3 * 1048576 + 17
+  };
+
+  /** {@code size} bytes from a seeded generator (reproducible). */
+  public static byte[] randomBytes(long seed, int size) {
+    byte[] b = new byte[size];
+    SplittableRandom r = new SplittableRandom(seed);
+    for (int i = 0; i < size; i++) {
+      b[i] = (byte) r.nextInt(256);
+    }
+    return b;
+  }
+
+  /** Writes {@code content} to a new file in {@code dir}. */
+  public static Path write(Path dir, String name, byte[] content) {
+    try {
+      return Files.write(dir.resolve(name), content);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** True on Linux, where {@code /proc/self} describes this process. */
+  public static boolean isLinux() {
+    return Files.isDirectory(Paths.get("/proc/self/fd"));
+  }
+
+  /** The number of open descriptors of this process (Linux). */
+  public static int openDescriptors() {
+    try (Stream<Path> s = Files.list(Paths.get("/proc/self/fd"))) {
+      return (int) s.count();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** The number of mappings of this process whose path contains {@code fragment} (Linux). */
+  public static int mappingsOf(String fragment) {
+    try {
+      List<String> lines = Files.readAllLines(Paths.get("/proc/self/maps"), StandardCharsets.UTF_8);
+      return (int) lines.stream().filter(l -> l.contains(fragment)).count();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** The total number of mappings of this process (Linux). */
+  public static int mappings() {
+    try {
+      return Files.readAllLines(Paths.get("/proc/self/maps"), StandardCharsets.UTF_8).size();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** Makes a FIFO with {@code mkfifo}, or skips the test where there is none. */
+  public static Path fifo(Path dir, String name) throws IOException, InterruptedException {
+    Path p = dir.resolve(name);
+    Process proc;
+    try {
+      proc = new ProcessBuilder("mkfifo", p.toString()).inheritIO().start();
+    } catch (IOException e) {
+      assumeTrue(false, "mkfifo not available: " + e);
+      throw e;
+    }
+    assumeTrue(proc.waitFor(10, TimeUnit.SECONDS) && proc.exitValue() == 0, "mkfifo failed");
+    return p;
+  }
+
+  /**
+   * Starts a thread that opens {@code fifo} for writing, writes {@code content} and closes it. Join it
+   * after reading.
+   */
+  public static Thread feed(Path fifo, byte[] content) {
+    Thread t =
+        new Thread(
+            () -> {
+              try {
+                Files.write(fifo, content);
+              } catch (IOException e) {
+                throw new UncheckedIOException(e);
+              }
+            },
+            "fifo-writer");
+    t.setDaemon(true);
+    t.start();
+    return t;
+  }
+
+  /** What an operation did: its result, or the type and message of what it threw. */
+  public interface IoCall<T> {
+    /** Runs the operation. */
+    T call() throws Exception;
+  }
+
+  /** The class of the throwable {@code call} throws, or null if it returns normally. */
+  public static Class<? extends Throwable> thrown(IoCall<?> call) {
+    try {
+      call.call();
+      return null;
+    } catch (Throwable t) {
+      return t.getClass();
+    }
+  }
+}
