@@ -50,7 +50,8 @@ public final class FastFiles {
    *     system errors the JDK reports the same way
    * @throws IOException if an I/O error occurs, including {@code "Is a directory"} for a directory
    * @throws OutOfMemoryError with the JDK's message {@code "Required array size too large"} if the file
-   *     is larger than {@code Integer.MAX_VALUE - 8} bytes
+   *     is larger than {@code Integer.MAX_VALUE} bytes; sizes just below that fail as they do in the JDK,
+   *     when the array is allocated ({@code "Requested array size exceeds VM limit"}, or heap space)
    * @throws SecurityException as the JDK does, under a security manager
    */
   public static byte[] readAllBytes(Path path) throws IOException {

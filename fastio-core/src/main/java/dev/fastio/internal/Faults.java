@@ -9,6 +9,26 @@ import java.nio.file.FileSystemException;
 public final class Faults {
   private Faults() {}
 
+  /** Read on every call so the JIT cannot shape the allocation below: always 1. */
+  @SuppressWarnings("NonFinalStaticField") // volatile on purpose: opaque to the JIT
+  private static volatile int one = 1;
+
+  /**
+   * Makes HotSpot deliver, now, a fault error still pending from an earlier mapped read.
+   *
+   * <p>The error of a faulting mapped read is asynchronous: HotSpot marks the thread and throws the error
+   * the next time the thread returns from the VM to Java (a runtime call, not a JNI native return),
+   * which may be after the reading method returned. Call this at the end of the {@code try} that
+   * catches the fault, before the mapping is released: on JDK 17 an error delivered inside the JDK's
+   * unmapping cleaner makes it print "Cleaner terminated abnormally" and exit the VM.
+   *
+   * <p>A two-dimensional array whose outer length is not a constant is allocated by a call into the VM
+   * runtime in the interpreter, C1 and C2 alike; returning from that call delivers any pending error.
+   */
+  public static void deliverPending() {
+    byte[][] unused = new byte[one][0];
+  }
+
   /** True if {@code e} is the error HotSpot raises for a fault in an unsafe (mapped) memory access. */
   public static boolean isMappingFault(Throwable e) {
     if (!(e instanceof InternalError)) {

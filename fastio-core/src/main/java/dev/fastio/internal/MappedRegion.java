@@ -103,15 +103,26 @@ public final class MappedRegion implements AutoCloseable {
     return closed;
   }
 
-  /** Releases every window now where the runtime allows, otherwise leaves them to the GC. Idempotent. */
+  /**
+   * Releases every window now where the runtime allows, otherwise leaves them to the GC. Idempotent.
+   *
+   * @throws InternalError the fault error of an earlier read of a window, should one still be pending
+   *     (see {@link Faults#deliverPending()}); the windows are released all the same
+   */
   @Override
   public void close() {
     if (closed) {
       return;
     }
     closed = true;
-    for (MappedByteBuffer w : windows) {
-      release(w);
+    try {
+      // A fault still pending from a read must be thrown here: delivered inside the JDK's unmapping
+      // cleaner it would make the JDK exit the VM ("Cleaner terminated abnormally").
+      Faults.deliverPending();
+    } finally {
+      for (MappedByteBuffer w : windows) {
+        release(w);
+      }
     }
   }
 

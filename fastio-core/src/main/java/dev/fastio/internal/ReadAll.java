@@ -25,7 +25,9 @@ public final class ReadAll {
     MAPPED
   }
 
-  /** The largest array the JDK will allocate, as in {@code Files.readAllBytes}. */
+  /**
+   * The largest array fastio grows a buffer to, as the JDK's {@code ArraysSupport.SOFT_MAX_ARRAY_LENGTH}.
+   */
   public static final int MAX_ARRAY = Integer.MAX_VALUE - 8;
 
   /**
@@ -50,7 +52,7 @@ public final class ReadAll {
   private static byte[] readOnce(Path path, Strategy strategy) throws IOException {
     try (FileChannel ch = FileChannel.open(path, READ)) {
       long size = ch.size();
-      if (size > MAX_ARRAY) {
+      if (size > Integer.MAX_VALUE) { // the JDK's test and message; sizes just below fail in new byte[]
         throw new OutOfMemoryError("Required array size too large");
       }
       if (size > 0 && useMapping(strategy, size, MAP_THRESHOLD)) {
@@ -62,7 +64,7 @@ public final class ReadAll {
         ch.position(0); // the file shrank under the mapping: read it again from the start
         size = ch.size();
       }
-      return fill(ch, new byte[(int) Math.min(size, MAX_ARRAY)], 0, size);
+      return fill(ch, new byte[(int) size], 0, size);
     }
   }
 
@@ -75,7 +77,9 @@ public final class ReadAll {
     byte[] bytes = new byte[size];
     try (MappedRegion region = MappedRegion.map(ch, 0, size, false)) {
       copy(region, bytes);
-      return bytes;
+      Faults.deliverPending(); // a fault of the copy is thrown here, before any other JDK code runs
+      // A file that shrank during the copy may have given bytes of a later state: read it again.
+      return ch.size() >= size ? bytes : null;
     } catch (IOException e) {
       return null; // cannot be mapped (device, address space): the buffered path reads it
     } catch (InternalError e) {

@@ -112,15 +112,24 @@ public final class MappedRegion implements AutoCloseable {
     return closed;
   }
 
-  /** Closes the arena, which unmaps at once. Idempotent. */
+  /**
+   * Closes the arena, which unmaps at once. Idempotent.
+   *
+   * @throws InternalError the fault error of an earlier read of a window, should one still be pending
+   *     (see {@link Faults#deliverPending()}); the mapping is released all the same
+   */
   @Override
   public void close() {
     if (closed) {
       return;
     }
     closed = true;
-    if (arena != null) {
-      arena.close();
+    try {
+      Faults.deliverPending(); // a fault still pending from a read is thrown here, not later
+    } finally {
+      if (arena != null) {
+        arena.close();
+      }
     }
   }
 

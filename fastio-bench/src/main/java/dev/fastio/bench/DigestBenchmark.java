@@ -1,0 +1,82 @@
+package dev.fastio.bench;
+
+import dev.fastio.FastFiles;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.DigestInputStream;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * {@code FastFiles.digest(path, "MD5")} against a {@code DigestInputStream} read with an 8 KiB buffer
+ * (the usual JDK idiom, {@code jdk}) and against the compute limit: {@code MessageDigest} over a
+ * {@code byte[]} of the same bytes already in memory ({@code limitInMemory}). Page cache warm.
+ */
+@BenchmarkMode(Mode.Throughput)
+@OutputTimeUnit(TimeUnit.SECONDS)
+@Warmup(iterations = 3, time = 1)
+@Measurement(iterations = 5, time = 1)
+@Fork(
+    value = 1,
+    jvmArgsAppend = {"-Xms4g", "-Xmx4g", "-XX:+AlwaysPreTouch"})
+@State(Scope.Benchmark)
+public class DigestBenchmark {
+  @Param({"4096", "65536", "1048576", "16777216", "268435456"})
+  public long size;
+
+  @Param({"MD5"})
+  public String algorithm;
+
+  private Path file;
+  private byte[] content;
+  private MessageDigest md;
+
+  @Setup
+  public void setup() throws IOException, NoSuchAlgorithmException {
+    file = BenchFiles.file(size);
+    content = Files.readAllBytes(file);
+    md = MessageDigest.getInstance(algorithm);
+  }
+
+  @Benchmark
+  public byte[] jdk() throws IOException {
+    MessageDigest d = md;
+    try (InputStream in = new DigestInputStream(Files.newInputStream(file), d)) {
+      byte[] buf = new byte[8192];
+      while (in.read(buf) >= 0) {
+        // the stream feeds the digest
+      }
+    }
+    return d.digest();
+  }
+
+  @Benchmark
+  public byte[] fastio() throws IOException {
+    return FastFiles.digest(file, md);
+  }
+
+  @Benchmark
+  public byte[] fastioByName() throws IOException {
+    return FastFiles.digest(file, algorithm);
+  }
+
+  @Benchmark
+  public byte[] limitInMemory() {
+    md.update(content);
+    return md.digest();
+  }
+}
