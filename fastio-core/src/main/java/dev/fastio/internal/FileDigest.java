@@ -5,7 +5,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
-import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
@@ -41,7 +40,7 @@ public final class FileDigest {
 
   private static void update(Path path, MessageDigest md, ReadAll.Strategy strategy)
       throws IOException {
-    if (path.getFileSystem() != FileSystems.getDefault()) {
+    if (!ReadAll.isDefaultFileSystem(path)) {
       try (InputStream in = Files.newInputStream(path)) {
         byte[] buf = new byte[IoBuffers.SIZE];
         for (int n; (n = in.read(buf)) > 0; ) {

@@ -95,7 +95,7 @@ public final class MappedRegion implements AutoCloseable {
     if (closed) {
       throw new IllegalStateException("mapping closed");
     }
-    return (MappedByteBuffer) windows[i].duplicate();
+    return windows[i].duplicate();
   }
 
   /** True when this region has been closed. */

@@ -43,7 +43,7 @@ public final class ReadAll {
 
   /** {@code Files.readAllBytes}, faster: see {@code FastFiles.readAllBytes}. */
   public static byte[] readAllBytes(Path path, Strategy strategy) throws IOException {
-    if (path.getFileSystem() != FileSystems.getDefault()) {
+    if (!isDefaultFileSystem(path)) {
       return Files.readAllBytes(path); // zip and other providers: the JDK is the implementation
     }
     return Uninterruptible.call(() -> readOnce(path, strategy));
@@ -66,6 +66,11 @@ public final class ReadAll {
       }
       return fill(ch, new byte[(int) size], 0, size);
     }
+  }
+
+  /** True for paths of the platform's file system, the only ones fastio reads itself. */
+  static boolean isDefaultFileSystem(Path path) {
+    return path.getFileSystem().equals(FileSystems.getDefault());
   }
 
   static boolean useMapping(Strategy strategy, long size, long threshold) {

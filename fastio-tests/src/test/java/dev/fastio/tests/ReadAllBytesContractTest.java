@@ -187,7 +187,7 @@ class ReadAllBytesContractTest {
             () -> {
               while (!stop.get()) {
                 reader.interrupt();
-                Thread.yield();
+                java.util.concurrent.locks.LockSupport.parkNanos(1_000);
               }
             });
     interrupter.start();

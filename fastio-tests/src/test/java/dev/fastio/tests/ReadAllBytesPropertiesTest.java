@@ -11,8 +11,6 @@ import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.Comparator;
-import java.util.stream.Collectors;
-import java.util.stream.IntStream;
 import java.util.stream.Stream;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
@@ -50,7 +48,7 @@ class ReadAllBytesPropertiesTest {
   @Provide
   Arbitrary<Integer> sizes() {
     Arbitrary<Integer> boundaries =
-        Arbitraries.of(IntStream.of(TestSupport.BOUNDARY_SIZES).boxed().collect(Collectors.toList()));
+        Arbitraries.of(TestSupport.BOUNDARY_SIZES);
     Arbitrary<Integer> nearBoundaries =
         Combinators.combine(boundaries, Arbitraries.integers().between(-2, 2))
             .as((b, d) -> Math.max(0, b + d));

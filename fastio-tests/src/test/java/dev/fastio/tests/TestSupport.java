@@ -18,10 +18,10 @@ public final class TestSupport {
   private TestSupport() {}
 
   /** Sizes at the page, buffer and threshold boundaries every strategy is checked at. */
-  public static final int[] BOUNDARY_SIZES = {
-    0, 1, 2, 4095, 4096, 4097, 8191, 8192, 8193, 65535, 65536, 65537, 131071, 131072, 131073,
-    1048575, 1048576, 1048577, 3 * 1048576 + 17
-  };
+  public static final List<Integer> BOUNDARY_SIZES =
+      List.of(
+          0, 1, 2, 4095, 4096, 4097, 8191, 8192, 8193, 65535, 65536, 65537, 131071, 131072, 131073,
+          1048575, 1048576, 1048577, 3 * 1048576 + 17);
 
   /** {@code size} bytes from a seeded generator (reproducible). */
   public static byte[] randomBytes(long seed, int size) {
