@@ -26,6 +26,7 @@ public final class MappedRegion implements AutoCloseable {
   public static final int MAX_WINDOW = 1 << 30;
 
   private static final MethodHandle INVOKE_CLEANER = findCleaner();
+  private static final MethodHandle BUFFER_ADDRESS = findAddressReader();
 
   private final MappedByteBuffer[] windows;
   private final long size;
@@ -153,6 +154,49 @@ public final class MappedRegion implements AutoCloseable {
       throw e;
     } catch (Throwable t) {
       throw new IllegalStateException(t);
+    }
+  }
+
+  /**
+   * The native address of a direct buffer's first element, for diagnostics (naming the file behind a
+   * mapping in an error message); never used to access memory.
+   *
+   * @return -1 if {@code buffer} is not direct or the runtime does not tell
+   */
+  public static long address(ByteBuffer buffer) {
+    if (!buffer.isDirect() || BUFFER_ADDRESS == null) {
+      return -1;
+    }
+    try {
+      return (long) BUFFER_ADDRESS.invokeExact((Object) buffer);
+    } catch (Throwable t) {
+      return -1;
+    }
+  }
+
+  private static MethodHandle findAddressReader() {
+    try {
+      Class<?> unsafeClass = Class.forName("sun.misc.Unsafe");
+      Field f = unsafeClass.getDeclaredField("theUnsafe");
+      f.setAccessible(true);
+      Object unsafe = f.get(null);
+      Field address = java.nio.Buffer.class.getDeclaredField("address");
+      long offset =
+          (long)
+              MethodHandles.lookup()
+                  .findVirtual(
+                      unsafeClass, "objectFieldOffset", MethodType.methodType(long.class, Field.class))
+                  .invoke(unsafe, address);
+      MethodHandle getLong =
+          MethodHandles.lookup()
+              .findVirtual(
+                  unsafeClass,
+                  "getLong",
+                  MethodType.methodType(long.class, Object.class, long.class))
+              .bindTo(unsafe);
+      return MethodHandles.insertArguments(getLong, 1, offset);
+    } catch (Throwable t) {
+      return null; // no jdk.unsupported or refused: addresses are not known
     }
   }
 

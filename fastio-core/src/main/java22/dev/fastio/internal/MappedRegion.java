@@ -144,6 +144,23 @@ public final class MappedRegion implements AutoCloseable {
   }
 
   /**
+   * The native address of a direct buffer's first element, for diagnostics (naming the file behind a
+   * mapping in an error message); never used to access memory.
+   *
+   * @return -1 if {@code buffer} is not direct or the runtime does not tell
+   */
+  public static long address(ByteBuffer buffer) {
+    if (!buffer.isDirect()) {
+      return -1;
+    }
+    try {
+      return MemorySegment.ofBuffer(buffer).address();
+    } catch (RuntimeException e) {
+      return -1;
+    }
+  }
+
+  /**
    * Unmaps a buffer created by {@code FileChannel.map} now, if the runtime allows. On JDK 22+ fastio
    * does not touch {@code sun.misc.Unsafe}, whose memory-access methods warn from JDK 24 on, so buffers
    * mapped by the caller through {@code FileChannel.map(mode, position, size)} are left to the GC.

@@ -1,0 +1,175 @@
+package dev.fastio;
+
+import dev.fastio.internal.Mapping;
+import java.io.IOException;
+import java.nio.MappedByteBuffer;
+import java.nio.file.Path;
+
+/**
+ * A read-only mapping of a file, or of a region of one, of any size, released by {@link #close()}.
+ * Created by {@link MappedFiles#map(Path)}.
+ *
+ * <p>The mapping is exposed as {@link #bufferCount()} read-only {@link MappedByteBuffer}s of at most 1
+ * GiB each ({@code Integer.MAX_VALUE} bytes is the most one buffer can address), in file order: buffer
+ * {@code i} covers the bytes from {@link #bufferPosition(int) bufferPosition(i)} of the mapped region.
+ * {@link #read(long, byte[], int, int)} copies across buffer boundaries. An empty file has no buffers.
+ *
+ * <p><b>Release.</b> {@link #close()} unmaps at once: on JDK 22 and newer by closing the {@code Arena}
+ * the file was mapped in; on JDK 17 to 21 through {@code sun.misc.Unsafe.invokeCleaner} (module {@code
+ * jdk.unsupported}, no command-line flag needed). Where the runtime refuses that (the module is absent
+ * from a custom runtime image), the mappings are released by the garbage collector once unreachable, as
+ * plain {@code FileChannel.map} buffers are. The file's channel is closed before {@code map} returns:
+ * a {@code MappedFile} holds no file descriptor, only the mapping.
+ *
+ * <p><b>Thread safety.</b> All methods are thread-safe. {@link #close()} waits for the fastio methods
+ * already running on this object ({@link #read}, {@link #loadFully()}, {@link #isLoaded()}) to finish,
+ * then unmaps; those called after {@code close()} throw {@link IllegalStateException}.
+ *
+ * <p><b>Truncation.</b> Should the file shrink under the mapping, a read of a page past its new end
+ * faults. The methods of this class turn the fault into a {@link java.nio.file.FileSystemException}
+ * naming the file; they never throw the JVM's {@link InternalError}.
+ *
+ * <p><b>Warnings.</b> The buffers returned by {@link #buffer(int)} are zero-copy views of the mapping,
+ * owned by this object; use them only while it is open, and only for reading:
+ *
+ * <ul>
+ *   <li>After {@link #close()}, on JDK 22 and newer, every access to such a buffer throws {@link
+ *       IllegalStateException} ("Already closed"): safe. On JDK 17 to 21 the memory is unmapped and
+ *       an access <b>crashes the JVM</b> (SIGSEGV) or, once the address range is reused, reads
+ *       unrelated memory. There is no check: do not keep the buffers beyond {@code close()}, and do not
+ *       call {@code close()} while another thread may still use one.
+ *   <li>A buffer read past the end of a file that shrank throws {@link InternalError} (possibly a few
+ *       bytecodes after the read), as any {@code MappedByteBuffer} does; read through {@link #read}
+ *       for an {@code IOException} instead.
+ *   <li>Each call returns a new view with its own position and limit; a view may be passed to one
+ *       thread, or read by many with absolute {@code get}s only.
+ * </ul>
+ */
+public final class MappedFile implements AutoCloseable {
+  private final Mapping mapping;
+
+  MappedFile(Mapping mapping) {
+    this.mapping = mapping;
+  }
+
+  /**
+   * The file mapped.
+   *
+   * @return the path as given to {@link MappedFiles#map(Path)}
+   */
+  public Path path() {
+    return mapping.path();
+  }
+
+  /**
+   * The length of the mapped region; still answered after {@link #close()}.
+   *
+   * @return the length in bytes
+   */
+  public long size() {
+    return mapping.size();
+  }
+
+  /**
+   * The number of buffers the mapping is exposed as; still answered after {@link #close()}.
+   *
+   * @return {@code ceil(size() / 2^30)}, 0 if empty
+   */
+  public int bufferCount() {
+    return mapping.windowCount();
+  }
+
+  /**
+   * The offset in the mapped region of the first byte of buffer {@code i}.
+   *
+   * @param i the buffer's index
+   * @return {@code i * 2^30}
+   * @throws IndexOutOfBoundsException if {@code i} is not in {@code [0, bufferCount())}
+   */
+  public long bufferPosition(int i) {
+    return mapping.windowPosition(i);
+  }
+
+  /**
+   * A new read-only view of buffer {@code i}: position 0, limit and capacity its length. Read the
+   * Warnings in the class description: the view is valid only until {@link #close()}.
+   *
+   * @param i the buffer's index
+   * @return a new read-only view
+   * @throws IndexOutOfBoundsException if {@code i} is not in {@code [0, bufferCount())}
+   * @throws IllegalStateException if closed
+   */
+  public MappedByteBuffer buffer(int i) {
+    return mapping.window(i);
+  }
+
+  /**
+   * Copies {@code length} bytes from offset {@code position} of the mapped region into {@code
+   * dst[offset, offset + length)}, across buffer boundaries.
+   *
+   * @param position the offset in the mapped region of the first byte copied
+   * @param dst the array to copy into
+   * @param offset the index in {@code dst} of the first byte written
+   * @param length the number of bytes copied
+   * @throws IndexOutOfBoundsException if {@code [offset, offset + length)} is not within {@code dst}
+   *     or {@code [position, position + length)} not within {@code [0, size())}
+   * @throws IllegalStateException if closed
+   * @throws java.nio.file.FileSystemException naming the file if it was truncated under the mapping;
+   *     {@code dst} may then hold part of the bytes
+   * @throws IOException never otherwise
+   */
+  public void read(long position, byte[] dst, int offset, int length) throws IOException {
+    mapping.read(position, dst, offset, length);
+  }
+
+  /**
+   * Makes every page of the mapping resident, as {@link MappedFiles#loadFully(MappedByteBuffer)} does
+   * for each buffer.
+   *
+   * @return this
+   * @throws IllegalStateException if closed
+   * @throws java.nio.file.FileSystemException naming the file if it was truncated under the mapping
+   * @throws IOException never otherwise
+   */
+  public MappedFile loadFully() throws IOException {
+    mapping.loadFully();
+    return this;
+  }
+
+  /**
+   * Whether every page of the mapping is resident in physical memory, as {@link
+   * MappedByteBuffer#isLoaded()} tells it ({@code mincore} on Linux): a hint, which may be stale by the
+   * time it returns.
+   *
+   * @return true if every page is resident; true for an empty mapping
+   * @throws IllegalStateException if closed
+   */
+  public boolean isLoaded() {
+    return mapping.isLoaded();
+  }
+
+  /**
+   * Whether {@link #close()} has been called.
+   *
+   * @return true once closed
+   */
+  public boolean isClosed() {
+    return mapping.isClosed();
+  }
+
+  /**
+   * Unmaps the file now (see Release in the class description), after the fastio methods running on
+   * this object have finished. Idempotent; any thread. Buffers obtained from {@link #buffer(int)} must
+   * no longer be used (see Warnings).
+   */
+  @Override
+  public void close() {
+    mapping.close();
+  }
+
+  /** The path, the size, and whether closed. */
+  @Override
+  public String toString() {
+    return mapping.toString();
+  }
+}
