@@ -72,20 +72,6 @@ class MappedFileContractTest {
   }
 
   @Test
-  void aFailedMapNamesTheLimitAndLeavesNothingMapped() throws Exception {
-    assumeTrue(TestSupport.isLinux() && Runtime.version().feature() < 22, "JDK 17: a map per window");
-    int limit =
-        Integer.parseInt(Files.readString(Paths.get("/proc/sys/vm/max_map_count")).trim());
-    assumeTrue(limit <= 1 << 18, "vm.max_map_count too high to reach here: " + limit);
-    // A window per byte: more mappings than vm.max_map_count (65530 by default) allows.
-    Path file = TestSupport.write(dir, "too-many-windows", new byte[limit + 1000]);
-    IOException e = assertThrows(IOException.class, () -> Mapping.open(file, 0, -1, 1));
-    assertTrue(e.getMessage().contains("vm.max_map_count"), e.getMessage());
-    assertTrue(e.getMessage().contains(file.toString()), e.getMessage());
-    assertEquals(0, TestSupport.mappingsOf("too-many-windows"));
-  }
-
-  @Test
   void publicApiReadsTheWholeFileAndRegions() throws Exception {
     byte[] content = TestSupport.randomBytes(11, 3 * 1048576 + 17);
     Path file = TestSupport.write(dir, "f", content);

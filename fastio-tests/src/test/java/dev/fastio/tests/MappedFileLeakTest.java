@@ -2,6 +2,7 @@ package dev.fastio.tests;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.fastio.MappedFile;
@@ -41,6 +42,9 @@ class MappedFileLeakTest {
     }
     assertEquals(0, TestSupport.mappingsOf("cycled"));
     assertEquals(fds, TestSupport.openDescriptors(), "open descriptors");
-    assertEquals(maps, TestSupport.mappings(), "mappings");
+    // The JVM maps and unmaps memory of its own meanwhile (heap, code cache, thread stacks): a few
+    // either way; a leak would be thousands.
+    int now = TestSupport.mappings();
+    assertTrue(Math.abs(now - maps) < 20, "mappings before " + maps + ", after " + now);
   }
 }

@@ -106,7 +106,15 @@ public final class MappedProbe {
           f.seek(size - 1);
           f.write(1);
         }
-        int[] counts = truncateWhileReading(file, delayMicros, size);
+        int[] counts;
+        try {
+          counts = truncateWhileReading(file, delayMicros, size);
+        } catch (AssertionError e) {
+          System.out.println("ESCAPED " + e.getCause());
+          e.printStackTrace(System.out);
+          System.exit(3);
+          return;
+        }
         results += counts[0];
         faults += counts[1];
       }
@@ -115,7 +123,14 @@ public final class MappedProbe {
     System.out.println("faults=" + faults);
   }
 
-  /** Returns {results, faults}; exits the JVM with status 3 if anything else is thrown. */
+  /**
+   * Maps {@code file}, truncates it to a third after {@code delayMicros} while a reader thread and the
+   * calling thread read and load it.
+   *
+   * @return {results, faults}: calls of {@code loadFully} that returned, and that threw the {@code
+   *     FileSystemException} naming the file
+   * @throws AssertionError if anything else was thrown, by either thread
+   */
   static int[] truncateWhileReading(Path file, long delayMicros, int size) throws Exception {
     int[] counts = new int[2];
     AtomicReference<Throwable> escaped = new AtomicReference<>();
@@ -149,7 +164,11 @@ public final class MappedProbe {
               });
       truncator.start();
       reader.start();
-      for (int i = 0; i < 20; i++) {
+      // Until the truncation is done, then a few more: the last calls always see the shorter file.
+      for (int after = 0; after < 5; ) {
+        if (!truncator.isAlive()) {
+          after++;
+        }
         try {
           mf.loadFully();
           counts[0]++;
@@ -167,9 +186,7 @@ public final class MappedProbe {
     }
     Throwable t = escaped.get();
     if (t != null) {
-      System.out.println("ESCAPED " + t);
-      t.printStackTrace(System.out);
-      System.exit(3);
+      throw new AssertionError("escaped: " + t, t);
     }
     return counts;
   }
