@@ -305,16 +305,14 @@ public final class DigestBatch {
   }
 
   private int pipeline(List<Path> list) {
-    switch (reading) {
-      case SEQUENTIAL:
-        return BatchDigest.SEQUENTIAL;
-      case PARALLEL:
-        return BatchDigest.PARALLEL;
-      default:
-        return !list.isEmpty() && BlockDevices.isRotational(list.get(0))
-            ? BatchDigest.SEQUENTIAL
-            : BatchDigest.PARALLEL;
-    }
+    return switch (reading) {
+      case SEQUENTIAL -> BatchDigest.SEQUENTIAL;
+      case PARALLEL -> BatchDigest.PARALLEL;
+      case AUTO ->
+          !list.isEmpty() && BlockDevices.isRotational(list.get(0))
+              ? BatchDigest.SEQUENTIAL
+              : BatchDigest.PARALLEL;
+    };
   }
 
   @Override

@@ -55,7 +55,7 @@ final class ChecksumLine {
       return null;
     }
     i++; // the separator
-    if (n - i == 1 || i >= n || line.charAt(i) != ' ' && line.charAt(i) != '*') {
+    if (n - i == 1 || i >= n || (line.charAt(i) != ' ' && line.charAt(i) != '*')) {
       if (format.oneSpace == 0) {
         return null;
       }
@@ -105,7 +105,7 @@ final class ChecksumLine {
     }
     for (int i = 0; i < s.length(); i++) {
       char c = s.charAt(i);
-      if (!(c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F')) {
+      if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'))) {
         return false;
       }
     }

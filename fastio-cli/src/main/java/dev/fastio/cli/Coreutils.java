@@ -25,17 +25,10 @@ final class Coreutils {
     for (int i = 0; i < name.length(); i++) {
       char c = name.charAt(i);
       switch (c) {
-        case '\\':
-          b.append("\\\\");
-          break;
-        case '\n':
-          b.append("\\n");
-          break;
-        case '\r':
-          b.append("\\r");
-          break;
-        default:
-          b.append(c);
+        case '\\' -> b.append("\\\\");
+        case '\n' -> b.append("\\n");
+        case '\r' -> b.append("\\r");
+        default -> b.append(c);
       }
     }
     return b.toString();
@@ -57,17 +50,12 @@ final class Coreutils {
         return null;
       }
       switch (s.charAt(i)) {
-        case '\\':
-          b.append('\\');
-          break;
-        case 'n':
-          b.append('\n');
-          break;
-        case 'r':
-          b.append('\r');
-          break;
-        default:
+        case '\\' -> b.append('\\');
+        case 'n' -> b.append('\n');
+        case 'r' -> b.append('\r');
+        default -> {
           return null;
+        }
       }
     }
     return b.toString();
@@ -87,42 +75,36 @@ final class Coreutils {
     boolean control = false;
     for (int i = 0; i < name.length(); i++) {
       char c = name.charAt(i);
-      if (isSafe(c) || c >= 0x80 && !Character.isISOControl(c)) {
+      if (isSafe(c) || (c >= 0x80 && !Character.isISOControl(c))) {
         continue;
       }
       switch (c) {
-        case ':':
-          quote = true;
-          break;
-        case ' ':
-          quote = true;
-          break;
-        case '\'':
+        case ':', ' ' -> quote = true;
+        case '\'' -> {
           quote = true;
           single = true;
-          break;
-        case '#':
-        case '~':
+        }
+        case '#', '~' -> {
           if (i == 0) {
             quote = true;
           } else {
             compat = false;
           }
-          break;
-        case '{':
-        case '}':
+        }
+        case '{', '}' -> {
           if (name.length() == 1) {
             quote = true;
           } else {
             compat = false;
           }
-          break;
-        default:
+        }
+        default -> {
           quote = true;
           compat = false;
-          if (c < 0x20 || c == 0x7f || Character.isISOControl(c)) {
+          if (Character.isISOControl(c)) {
             control = true;
           }
+        }
       }
     }
     if (!quote) {
@@ -154,41 +136,27 @@ final class Coreutils {
         b.append(c);
       }
     }
-    if (!inEscape) {
-      b.append('\'');
-    }
-    return b.toString();
+    return b.append('\'').toString(); // closes the quote, or the $'...' of a trailing escape
   }
 
   private static boolean isSafe(char c) {
-    return c >= 'a' && c <= 'z'
-        || c >= 'A' && c <= 'Z'
-        || c >= '0' && c <= '9'
+    return (c >= 'a' && c <= 'z')
+        || (c >= 'A' && c <= 'Z')
+        || (c >= '0' && c <= '9')
         || "%+,-./]_".indexOf(c) >= 0;
   }
 
   private static String controlEscape(char c) {
-    switch (c) {
-      case 0x07:
-        return "\\a";
-      case '\b':
-        return "\\b";
-      case '\f':
-        return "\\f";
-      case '\n':
-        return "\\n";
-      case '\r':
-        return "\\r";
-      case '\t':
-        return "\\t";
-      case 0x0b:
-        return "\\v";
-      default:
-        if (c < 0x20 || c == 0x7f) {
-          return String.format("\\%03o", (int) c);
-        }
-        return null;
-    }
+    return switch (c) {
+      case 0x07 -> "\\a";
+      case '\b' -> "\\b";
+      case '\f' -> "\\f";
+      case '\n' -> "\\n";
+      case '\r' -> "\\r";
+      case '\t' -> "\\t";
+      case 0x0b -> "\\v";
+      default -> c < 0x20 || c == 0x7f ? String.format("\\%03o", (int) c) : null;
+    };
   }
 
   /** The {@code strerror} text coreutils prints for {@code e}. */
@@ -203,10 +171,11 @@ final class Coreutils {
       return "Not a directory";
     }
     if (e instanceof FileSystemLoopException) {
-      return "Too many levels of symbolic links";
+      return "File system loop detected";
     }
-    if (e instanceof FileSystemException && ((FileSystemException) e).getReason() != null) {
-      return ((FileSystemException) e).getReason();
+    if (e instanceof FileSystemException f && f.getReason() != null) {
+      // The JDK appends this to ELOOP's text when it opened the file following links.
+      return f.getReason().replace(" or unable to access attributes of symbolic link", "");
     }
     String m = e.getMessage();
     return m == null ? e.getClass().getSimpleName() : m;

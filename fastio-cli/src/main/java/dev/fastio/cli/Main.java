@@ -7,7 +7,9 @@ import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.io.OutputStreamWriter;
 import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.nio.charset.Charset;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -71,8 +73,8 @@ public final class Main implements Runnable {
       cl.addSubcommand(c[0], new CommandLine(new SumCommand(c[0], c[1], io)));
     }
     PrintStream outText = new PrintStream(out, true, names);
-    cl.setOut(new java.io.PrintWriter(outText, true));
-    cl.setErr(new java.io.PrintWriter(err, true));
+    cl.setOut(new PrintWriter(new OutputStreamWriter(outText, names), true));
+    cl.setErr(new PrintWriter(new OutputStreamWriter(err, names), true));
     cl.setCaseInsensitiveEnumValuesAllowed(true);
     int status = cl.execute(args);
     outText.flush();
@@ -105,7 +107,7 @@ public final class Main implements Runnable {
       String t = target.toString();
       return t.startsWith("/dev/pts/") || t.startsWith("/dev/tty") || t.equals("/dev/console");
     } catch (IOException | RuntimeException e) {
-      return System.console() != null;
+      return false; // not Linux: no progress unless --progress (System.console() says nothing of stderr)
     }
   }
 

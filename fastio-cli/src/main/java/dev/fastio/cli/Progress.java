@@ -42,7 +42,7 @@ final class Progress implements DigestBatch.ProgressListener, AutoCloseable {
               t.setDaemon(true);
               return t;
             });
-    timer.schedule(this::show, delay.toMillis(), TimeUnit.MILLISECONDS);
+    var unused = timer.schedule(this::show, delay.toMillis(), TimeUnit.MILLISECONDS);
   }
 
   private synchronized void show() {

@@ -27,7 +27,8 @@ import picocli.CommandLine.Parameters;
     exitCodeOnInvalidInput = 1,
     sortOptions = false,
     description = {
-      "Print or check %s checksums, as coreutils does, on several threads.",
+      "Print or check checksums as coreutils does (md5sum: MD5, sha1sum: SHA-1, sha256sum: SHA-256,"
+          + " sha512sum: SHA-512), on several threads.",
       "With no FILE, or when FILE is -, read standard input."
     })
 final class SumCommand implements Callable<Integer> {
@@ -176,51 +177,51 @@ final class SumCommand implements Callable<Integer> {
 
   // ---------------------------------------------------------------- computing
 
-  private void compute() throws IOException, InterruptedException {
-    Walker walker = new Walker(recursive, follow, this::problem);
+  private void compute() throws InterruptedException {
+    Walker walker = new Walker(recursive, follow);
     List<Walker.Item> items = new ArrayList<>();
     for (String operand : operands) {
-      if (operand.equals("-")) {
-        items.add(new Walker.Item("-", null, -1));
-      } else {
-        walker.expand(operand, items);
-      }
-    }
-    // Runs of files between stdin operands go to the batch; stdin is hashed on this thread.
-    int from = 0;
-    for (int i = 0; i <= items.size(); i++) {
-      if (i == items.size() || items.get(i).path == null) {
-        hashFiles(items.subList(from, i));
-        if (i < items.size()) {
-          hashStdin();
-        }
-        from = i + 1;
-      }
-    }
-  }
-
-  private void hashFiles(List<Walker.Item> items) throws InterruptedException {
-    if (items.isEmpty()) {
-      return;
+      walker.expand(operand, items);
     }
     List<Path> paths = new ArrayList<>(items.size());
+    List<Integer> positions = new ArrayList<>(items.size()); // item index of each batch path
     long total = 0;
-    for (Walker.Item it : items) {
-      paths.add(it.path);
-      total += Math.max(it.size, 0);
+    for (int i = 0; i < items.size(); i++) {
+      Walker.Item it = items.get(i);
+      if (it.path != null && it.error == null) {
+        paths.add(it.path);
+        positions.add(i);
+        total += Math.max(it.size, 0);
+      }
     }
-    int[] next = {0};
-    try (Progress bar = progress(total, items.size())) {
+    int[] done = {0}; // items reported so far, in order
+    int[] next = {0}; // batch results received so far
+    try (Progress bar = progress(total, paths.size())) {
       batch(bar).digestAll(
           paths,
           r -> {
-            Walker.Item it = items.get(next[0]++);
+            int position = positions.get(next[0]++);
+            reportUpTo(items, done, position); // stdin and known errors before this file
             if (r.isSuccess()) {
-              printSum(r.toHex(), it.name);
+              printSum(r.toHex(), items.get(position).name);
             } else {
-              problem(it.name, r.error());
+              problem(items.get(position).name, r.error());
             }
+            done[0] = position + 1;
           });
+    }
+    reportUpTo(items, done, items.size());
+  }
+
+  /** Reports the items before {@code end} that the batch does not hash: stdin and known errors. */
+  private void reportUpTo(List<Walker.Item> items, int[] done, int end) {
+    for (; done[0] < end; done[0]++) {
+      Walker.Item it = items.get(done[0]);
+      if (it.isStdin()) {
+        hashStdin();
+      } else if (it.error != null) {
+        problem(it.name, it.error);
+      }
     }
   }
 
@@ -294,6 +295,8 @@ final class SumCommand implements Callable<Integer> {
     int lineCount = lines.length - (content.length > 0 && content[content.length - 1] == '\n' ? 1 : 0);
     ChecksumLine.Format format = new ChecksumLine.Format();
     List<ChecksumLine> entries = new ArrayList<>();
+    List<String> warnings = new ArrayList<>(); // -w messages, each printed before entry warnAt[i]
+    List<Integer> warnAt = new ArrayList<>();
     long improper = 0;
     for (int i = 0; i < lineCount; i++) {
       String line = lines[i];
@@ -307,14 +310,16 @@ final class SumCommand implements Callable<Integer> {
       if (entry == null) {
         improper++;
         if (warn) {
-          io.error(program + ": " + Coreutils.quote(shownFile) + ": " + (i + 1)
+          warnings.add(program + ": " + Coreutils.quote(shownFile) + ": " + (i + 1)
               + ": improperly formatted " + tagName() + " checksum line");
+          warnAt.add(entries.size());
         }
       } else {
         entries.add(entry);
       }
     }
     if (entries.isEmpty()) {
+      warnings.forEach(io::error);
       failed = true;
       io.error(program + ": " + Coreutils.quote(shownFile) + ": no properly formatted checksum lines found");
       return;
@@ -328,8 +333,20 @@ final class SumCommand implements Callable<Integer> {
       total += sizeOrZero(p);
     }
     int[] next = {0};
+    int[] warned = {0};
     try (Progress bar = progress(total, entries.size())) {
-      batch(bar).digestAll(paths, r -> verify(entries.get(next[0]++), r, counts));
+      batch(bar).digestAll(
+          paths,
+          r -> {
+            int k = next[0]++;
+            for (; warned[0] < warnings.size() && warnAt.get(warned[0]) <= k; warned[0]++) {
+              io.error(warnings.get(warned[0]));
+            }
+            verify(entries.get(k), r, counts);
+          });
+    }
+    for (; warned[0] < warnings.size(); warned[0]++) {
+      io.error(warnings.get(warned[0]));
     }
     if (!status) {
       if (improper > 0) {
@@ -348,7 +365,7 @@ final class SumCommand implements Callable<Integer> {
         io.error(program + ": " + Coreutils.quote(shownFile) + ": no file was verified");
       }
     }
-    if (counts[0] == 0 || counts[1] > 0 || counts[2] > 0 || strict && improper > 0) {
+    if (counts[0] == 0 || counts[1] > 0 || counts[2] > 0 || (strict && improper > 0)) {
       failed = true;
     }
   }

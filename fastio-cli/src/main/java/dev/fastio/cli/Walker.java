@@ -2,8 +2,10 @@ package dev.fastio.cli;
 
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
+import java.nio.file.FileSystemLoopException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
@@ -27,35 +29,43 @@ final class Walker {
     final String name;
     final Path path;
     final long size; // -1 if unknown
+    final IOException error; // known before hashing: reported in order, not hashed
 
-    Item(String name, Path path, long size) {
+    Item(String name, Path path, long size, IOException error) {
       this.name = name;
       this.path = path;
       this.size = size;
+      this.error = error;
     }
-  }
 
-  /** Receives problems met while walking: the name as printed, and the error. */
-  interface Problems {
-    void report(String name, IOException e);
+    /** Standard input ({@code -}). */
+    boolean isStdin() {
+      return path == null && error == null;
+    }
   }
 
   private final boolean recursive;
   private final boolean follow;
-  private final Problems problems;
 
-  Walker(boolean recursive, boolean follow, Problems problems) {
+  Walker(boolean recursive, boolean follow) {
     this.recursive = recursive;
     this.follow = follow;
-    this.problems = problems;
   }
 
   /** Adds the files of one operand to {@code out}. */
   void expand(String operand, List<Item> out) {
+    if (operand.equals("-")) {
+      out.add(new Item("-", null, -1, null));
+      return;
+    }
+    if (operand.isEmpty()) { // Path.of("") would be the current directory
+      out.add(new Item(operand, null, -1, new NoSuchFileException(operand)));
+      return;
+    }
     Path path = Path.of(operand);
     BasicFileAttributes a = attributes(path, true);
     if (!recursive || a == null || !a.isDirectory()) {
-      out.add(new Item(operand, path, a != null && a.isRegularFile() ? a.size() : -1));
+      out.add(new Item(operand, path, a != null && a.isRegularFile() ? a.size() : -1, null));
       return;
     }
     Set<Object> ancestors = new HashSet<>();
@@ -68,7 +78,7 @@ final class Walker {
     Object key = dirAttributes.fileKey();
     if (key != null && !ancestors.add(key)) {
       String name = prefix.substring(0, prefix.length() - 1);
-      problems.report(name, new java.nio.file.FileSystemLoopException(name));
+      out.add(new Item(name, null, -1, new FileSystemLoopException(name)));
       return;
     }
     List<String> names = new ArrayList<>();
@@ -77,7 +87,7 @@ final class Walker {
         names.add(p.getFileName().toString());
       }
     } catch (IOException e) {
-      problems.report(prefix.substring(0, prefix.length() - 1), e);
+      out.add(new Item(prefix.substring(0, prefix.length() - 1), null, -1, e));
       ancestors.remove(key);
       return;
     }
@@ -91,7 +101,7 @@ final class Walker {
       if (a.isDirectory()) {
         walk(prefix + n + "/", child, a, ancestors, out);
       } else if (a.isRegularFile()) {
-        out.add(new Item(prefix + n, child, a.size()));
+        out.add(new Item(prefix + n, child, a.size(), null));
       }
     }
     if (key != null) {

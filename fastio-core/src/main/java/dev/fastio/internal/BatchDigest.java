@@ -116,8 +116,8 @@ public final class BatchDigest {
       for (int i = 0; i < n; i++) {
         Object r = await(i);
         results.set(i, null); // delivered: let it go
-        if (r instanceof IOException) {
-          sink.done(i, null, (IOException) r);
+        if (r instanceof IOException e) {
+          sink.done(i, null, e);
         } else {
           sink.done(i, (byte[]) r, null);
         }
@@ -164,11 +164,11 @@ public final class BatchDigest {
   }
 
   private static void throwUnchecked(Throwable t) {
-    if (t instanceof Error) {
-      throw (Error) t;
+    if (t instanceof Error e) {
+      throw e;
     }
-    if (t instanceof RuntimeException) {
-      throw (RuntimeException) t;
+    if (t instanceof RuntimeException e) {
+      throw e;
     }
     throw new IllegalStateException(t);
   }
