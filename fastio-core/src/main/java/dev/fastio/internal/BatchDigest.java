@@ -151,6 +151,9 @@ public final class BatchDigest {
   private Object await(int i) throws InterruptedException {
     synchronized (lock) {
       while (true) {
+        if (Thread.interrupted()) {
+          throw new InterruptedException("digest batch interrupted");
+        }
         Object r = results.get(i);
         if (r != null) {
           return r;
