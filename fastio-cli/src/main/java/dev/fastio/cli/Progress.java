@@ -18,7 +18,9 @@ import me.tongfei.progressbar.ProgressBarStyle;
  * after {@link #DELAY}: short jobs print nothing. Thread-safe: the batch's workers report to it.
  */
 final class Progress implements DigestBatch.ProgressListener, AutoCloseable {
-  static final Duration DELAY = Duration.ofSeconds(1);
+  /** How long a job runs before the bar appears ({@code -Dfastio.cli.progressDelayMillis}, default 1 s). */
+  static final Duration DELAY =
+      Duration.ofMillis(Long.getLong("fastio.cli.progressDelayMillis", 1000));
 
   private final String task;
   private final long totalBytes;
