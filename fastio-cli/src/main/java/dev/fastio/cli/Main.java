@@ -43,7 +43,9 @@ public final class Main implements Runnable {
     OutputStream out = new BufferedOutputStream(new FileOutputStream(FileDescriptor.out), 1 << 16);
     PrintStream err = new PrintStream(new FileOutputStream(FileDescriptor.err), true, names);
     InputStream in = new FileInputStream(FileDescriptor.in);
-    int status = run(args, in, out, err, names, stderrIsTerminal(), Progress.DELAY);
+    // The bar's carriage returns would garble checksum lines printed to the same terminal.
+    boolean progress = isTerminal(2) && !isTerminal(1);
+    int status = run(args, in, out, err, names, progress, Progress.DELAY);
     try {
       out.flush();
     } catch (IOException e) {
@@ -64,10 +66,10 @@ public final class Main implements Runnable {
       OutputStream out,
       PrintStream err,
       Charset names,
-      boolean stderrIsTerminal,
+      boolean showProgress,
       Duration progressDelay) {
     SumCommand.Console io =
-        new SumCommand.Console(in, out, err, names, stderrIsTerminal, progressDelay);
+        new SumCommand.Console(in, out, err, names, showProgress, progressDelay);
     CommandLine cl = new CommandLine(new Main());
     for (String[] c : COMMANDS) {
       cl.addSubcommand(c[0], new CommandLine(new SumCommand(c[0], c[1], io)));
@@ -97,17 +99,14 @@ public final class Main implements Runnable {
     }
   }
 
-  /**
-   * True if standard error is a terminal: on Linux, descriptor 2 is a tty or pts device; elsewhere, a
-   * console is attached.
-   */
-  static boolean stderrIsTerminal() {
+  /** True if descriptor {@code fd} is a terminal (Linux: a tty or pts device); false elsewhere. */
+  static boolean isTerminal(int fd) {
     try {
-      Path target = Files.readSymbolicLink(Path.of("/proc/self/fd/2"));
+      Path target = Files.readSymbolicLink(Path.of("/proc/self/fd/" + fd));
       String t = target.toString();
       return t.startsWith("/dev/pts/") || t.startsWith("/dev/tty") || t.equals("/dev/console");
     } catch (IOException | RuntimeException e) {
-      return false; // not Linux: no progress unless --progress (System.console() says nothing of stderr)
+      return false; // not Linux: no progress unless --progress (System.console() cannot tell stderr)
     }
   }
 

@@ -59,11 +59,11 @@ final class Progress implements DigestBatch.ProgressListener, AutoCloseable {
             .showSpeed()
             .setStyle(ProgressBarStyle.ASCII)
             .setUpdateIntervalMillis(250)
-            .setConsumer(new ConsoleProgressBarConsumer(err, 100))
+            .setConsumer(new ConsoleProgressBarConsumer(err))
             .startsFrom(0, Duration.between(start, Instant.now()))
             .build();
     bar.stepTo(Math.min(bytes.get(), totalBytes));
-    bar.setExtraMessage(files.get() + "/" + totalFiles + " files");
+    bar.setExtraMessage(" " + files.get() + "/" + totalFiles + " files");
   }
 
   @Override
@@ -80,7 +80,7 @@ final class Progress implements DigestBatch.ProgressListener, AutoCloseable {
     long done = files.incrementAndGet();
     ProgressBar b = current();
     if (b != null) {
-      b.setExtraMessage(done + "/" + totalFiles + " files");
+      b.setExtraMessage(" " + done + "/" + totalFiles + " files");
     }
   }
 

@@ -107,8 +107,8 @@ final class SumCommand implements Callable<Integer> {
       names = "--progress",
       negatable = true,
       description =
-          "Show a progress bar on stderr for jobs longer than a second (default: only when stderr is a"
-              + " terminal).")
+          "Show a progress bar on stderr for jobs longer than a second (default: when stderr is a"
+              + " terminal and stdout is not).")
   Boolean progress;
 
   @Parameters(paramLabel = "FILE", description = "Files, or directories with -r.")
@@ -234,7 +234,7 @@ final class SumCommand implements Callable<Integer> {
   }
 
   private Progress progress(long totalBytes, long files) {
-    boolean show = progress != null ? progress : io.stderrIsTerminal();
+    boolean show = progress != null ? progress : io.progressByDefault();
     return show ? new Progress(program, totalBytes, files, io.err, io.progressDelay) : null;
   }
 
@@ -420,16 +420,16 @@ final class SumCommand implements Callable<Integer> {
     final java.time.Duration progressDelay;
 
     Console(InputStream in, java.io.OutputStream out, PrintStream err, Charset charset,
-        boolean stderrIsTerminal, java.time.Duration progressDelay) {
+        boolean progressByDefault, java.time.Duration progressDelay) {
       this.in = in;
       this.out = out;
       this.err = err;
       this.charset = charset;
-      this.terminal = stderrIsTerminal;
+      this.terminal = progressByDefault;
       this.progressDelay = progressDelay;
     }
 
-    boolean stderrIsTerminal() {
+    boolean progressByDefault() {
       return terminal;
     }
 
