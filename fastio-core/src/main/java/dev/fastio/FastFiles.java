@@ -98,4 +98,23 @@ public final class FastFiles {
   public static byte[] digest(Path path, MessageDigest digest) throws IOException {
     return FileDigest.digest(path, digest, ReadAll.Strategy.AUTO);
   }
+
+  /**
+   * Computes the digests of many files on all processors, one result per file: a shortcut for {@code
+   * DigestBatch.builder(algorithm).build().digestAll(paths)}. See {@link DigestBatch} for the threads,
+   * the reading pipeline and progress listeners.
+   *
+   * @param paths the files; a file that cannot be read gives a result holding its {@link IOException},
+   *     and the other files go on
+   * @param algorithm a {@code MessageDigest} algorithm name such as {@code "MD5"} or {@code "SHA-256"}
+   * @return one result per path, in input order; each digest equals {@link #digest(Path, String)}'s
+   * @throws IllegalArgumentException if no provider offers {@code algorithm}, before any file is opened
+   * @throws InterruptedException if the calling thread is interrupted while waiting; the worker threads
+   *     are stopped before it is thrown
+   * @since 0.1.0
+   */
+  public static java.util.List<DigestBatch.Result> digestAll(
+      java.util.Collection<? extends Path> paths, String algorithm) throws InterruptedException {
+    return DigestBatch.builder(algorithm).build().digestAll(paths);
+  }
 }

@@ -1,0 +1,114 @@
+package dev.fastio.cli;
+
+/**
+ * One line of a checksum file, parsed as coreutils' {@code md5sum -c} parses it (coreutils 9.1): {@code
+ * HASH  NAME}, {@code HASH *NAME} (binary mark), {@code HASH NAME} (one space, only if the first such
+ * line of the file has one), the BSD form {@code MD5 (NAME) = HASH}, and a leading backslash meaning the
+ * name is escaped ({@code \\ \n \r}). Leading blanks are skipped; the hash is case-insensitive.
+ */
+final class ChecksumLine {
+  final String name;
+  final String hex;
+
+  private ChecksumLine(String name, String hex) {
+    this.name = name;
+    this.hex = hex;
+  }
+
+  /** Whether a file uses the one-space form; coreutils refuses to mix it with the two-space form. */
+  static final class Format {
+    int oneSpace = -1; // -1 unknown, 0 two-space form seen, 1 one-space form seen
+  }
+
+  /**
+   * Parses {@code line} (no line terminator, no trailing carriage return).
+   *
+   * @param tag the algorithm's BSD tag, e.g. {@code MD5}, {@code SHA256}
+   * @param hexLength the length of the hexadecimal digest
+   * @return the entry, or null if the line is improperly formatted
+   */
+  static ChecksumLine parse(String line, String tag, int hexLength, Format format) {
+    int i = 0;
+    int n = line.length();
+    while (i < n && isBlank(line.charAt(i))) {
+      i++;
+    }
+    boolean escaped = i < n && line.charAt(i) == '\\';
+    if (escaped) {
+      i++;
+    }
+    if (line.startsWith(tag, i)) {
+      int j = i + tag.length();
+      if (j < n && line.charAt(j) == ' ') {
+        j++;
+      }
+      if (j < n && line.charAt(j) == '(') {
+        return bsd(line.substring(j + 1), escaped, hexLength);
+      }
+    }
+    int start = i;
+    while (i < n && !isBlank(line.charAt(i))) {
+      i++;
+    }
+    String hex = line.substring(start, i);
+    if (!isHex(hex, hexLength) || i >= n) {
+      return null;
+    }
+    i++; // the separator
+    if (n - i == 1 || i >= n || (line.charAt(i) != ' ' && line.charAt(i) != '*')) {
+      if (format.oneSpace == 0) {
+        return null;
+      }
+      format.oneSpace = 1;
+    } else if (format.oneSpace != 1) {
+      format.oneSpace = 0;
+      i++; // ' ' (text) or '*' (binary): both hash the same bytes
+    }
+    return entry(line.substring(i), escaped, hex);
+  }
+
+  private static ChecksumLine bsd(String s, boolean escaped, int hexLength) {
+    int close = s.lastIndexOf(')');
+    if (close < 0) {
+      return null;
+    }
+    int i = close + 1;
+    while (i < s.length() && isBlank(s.charAt(i))) {
+      i++;
+    }
+    if (i >= s.length() || s.charAt(i) != '=') {
+      return null;
+    }
+    i++;
+    while (i < s.length() && isBlank(s.charAt(i))) {
+      i++;
+    }
+    String hex = s.substring(i);
+    return isHex(hex, hexLength) ? entry(s.substring(0, close), escaped, hex) : null;
+  }
+
+  private static ChecksumLine entry(String name, boolean escaped, String hex) {
+    String n = escaped ? Coreutils.unescape(name) : name;
+    if (n == null || n.isEmpty()) {
+      return null;
+    }
+    return new ChecksumLine(n, hex.toLowerCase(java.util.Locale.ROOT));
+  }
+
+  private static boolean isBlank(char c) {
+    return c == ' ' || c == '\t';
+  }
+
+  private static boolean isHex(String s, int length) {
+    if (s.length() != length) {
+      return false;
+    }
+    for (int i = 0; i < s.length(); i++) {
+      char c = s.charAt(i);
+      if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'))) {
+        return false;
+      }
+    }
+    return true;
+  }
+}

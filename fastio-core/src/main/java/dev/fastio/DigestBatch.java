@@ -1,0 +1,322 @@
+package dev.fastio;
+
+import dev.fastio.internal.BatchDigest;
+import dev.fastio.internal.BlockDevices;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Objects;
+import java.util.function.Consumer;
+
+/**
+ * Digests of many files at once, on several threads, with one result per file: the job of {@code
+ * md5sum} over a directory tree.
+ *
+ * <pre>{@code
+ * DigestBatch batch = DigestBatch.builder("MD5").threads(4).build();
+ * for (DigestBatch.Result r : batch.digestAll(paths)) {
+ *   System.out.println(r.isSuccess() ? r.toHex() + "  " + r.path() : r.path() + ": " + r.error());
+ * }
+ * }</pre>
+ *
+ * <p>Each file's digest is exactly what {@link FastFiles#digest(Path, String)} returns for it (the
+ * batch calls the same code); a file that cannot be read gives a result holding its {@link
+ * IOException}, and the other files go on. Files are hashed concurrently, but results are returned and
+ * delivered in the order of the input.
+ *
+ * <p><b>Reading.</b> {@link Reading#PARALLEL} lets every worker thread read its own file (best on SSDs,
+ * network storage and a warm page cache). {@link Reading#SEQUENTIAL} has one reader thread read the
+ * files in order into the page cache, at most 256 MiB (system property {@code fastio.batch.readAhead})
+ * ahead of the workers, which then hash from the cache: a spinning disk sees one sequential stream
+ * instead of seeks between files. {@link Reading#AUTO}, the default, picks {@code SEQUENTIAL} when the
+ * first file lives on a block device Linux reports as rotational ({@code /sys/class/block/DEV/queue/
+ * rotational}) and {@code PARALLEL} otherwise (other systems, SSDs, tmpfs, overlay and network mounts).
+ * Only regular files are read ahead; FIFOs and devices are read once, by a worker.
+ *
+ * <p><b>Threads.</b> A batch starts its worker threads (daemon threads named {@code fastio-digest-N},
+ * plus {@code fastio-digest-reader}) for each call and stops them before the call returns or throws.
+ * A {@code DigestBatch} is immutable and thread-safe; calls may run concurrently.
+ *
+ * <p><b>Memory.</b> Reads go through fastio's pooled 64 KiB buffers and mappings released at once, as
+ * {@link FastFiles#digest(Path, String)}; the sequential reader adds one 1 MiB direct buffer. Results
+ * not yet delivered in order are held in memory (a digest or an exception per file).
+ *
+ * @since 0.1.0
+ */
+public final class DigestBatch {
+  /** How files are read: see the class documentation. */
+  public enum Reading {
+    /** {@link #SEQUENTIAL} on a rotational disk, {@link #PARALLEL} otherwise. */
+    AUTO,
+    /** One reader thread, files in order, read ahead into the page cache of the hashing threads. */
+    SEQUENTIAL,
+    /** Every hashing thread reads its own file. */
+    PARALLEL
+  }
+
+  /**
+   * Hears about a batch's progress. Both methods are called on the batch's worker threads, possibly
+   * concurrently from several of them, so an implementation must be thread-safe; they should return
+   * quickly (they delay the hashing). An exception thrown by a listener stops the batch and is rethrown
+   * by the call that runs it.
+   */
+  public interface ProgressListener {
+    /**
+     * More bytes were hashed: called about every MiB and at the end of each file. The sum over a batch is
+     * at least the bytes of all files read; a file hashed again after it shrank under a mapping counts
+     * twice.
+     *
+     * @param bytes bytes hashed since the last call from the same thread, positive
+     */
+    default void bytesHashed(long bytes) {}
+
+    /**
+     * A file is finished, successfully or not; files finish in any order.
+     *
+     * @param result the file's result, the same object the batch delivers in order later
+     */
+    default void fileDone(Result result) {}
+  }
+
+  /** The outcome for one file: its digest or the {@link IOException} that stopped it. Immutable. */
+  public static final class Result {
+    private final Path path;
+    private final byte[] digest;
+    private final IOException error;
+
+    Result(Path path, byte[] digest, IOException error) {
+      this.path = path;
+      this.digest = digest;
+      this.error = error;
+    }
+
+    /** {@return the path as given to the batch} */
+    public Path path() {
+      return path;
+    }
+
+    /** {@return true if the file was read to its end and hashed, false if {@link #error()} is set} */
+    public boolean isSuccess() {
+      return error == null;
+    }
+
+    /**
+     * {@return the digest bytes, as {@link FastFiles#digest(Path, String)} returns them; a new copy
+     * each call}
+     *
+     * @throws IllegalStateException if the file failed ({@link #error()} tells why)
+     */
+    public byte[] digest() {
+      if (error != null) {
+        throw new IllegalStateException("no digest: " + path + " failed", error);
+      }
+      return digest.clone();
+    }
+
+    /**
+     * {@return the digest as lowercase hexadecimal, as {@code md5sum} prints it}
+     *
+     * @throws IllegalStateException if the file failed ({@link #error()} tells why)
+     */
+    public String toHex() {
+      byte[] d = digest();
+      char[] out = new char[d.length * 2];
+      for (int i = 0; i < d.length; i++) {
+        out[2 * i] = Character.forDigit((d[i] >> 4) & 0xf, 16);
+        out[2 * i + 1] = Character.forDigit(d[i] & 0xf, 16);
+      }
+      return new String(out);
+    }
+
+    /**
+     * {@return the exception {@link FastFiles#digest(Path, String)} would have thrown for this file (for
+     * instance {@link java.nio.file.NoSuchFileException}, {@link java.nio.file.AccessDeniedException},
+     * or an {@code IOException} "Is a directory"), or null on success}
+     */
+    public IOException error() {
+      return error;
+    }
+
+    @Override
+    public String toString() {
+      return path + (error == null ? " " + toHex() : " failed: " + error);
+    }
+  }
+
+  /** Configures a {@link DigestBatch}. Not thread-safe; {@link #build()} may be called repeatedly. */
+  public static final class Builder {
+    private final String algorithm;
+    private int threads = Runtime.getRuntime().availableProcessors();
+    private Reading reading = Reading.AUTO;
+    private ProgressListener listener;
+
+    Builder(String algorithm) {
+      this.algorithm = algorithm;
+    }
+
+    /**
+     * The number of hashing threads; by default {@link Runtime#availableProcessors()}.
+     *
+     * @param threads at least 1
+     * @return this builder
+     * @throws IllegalArgumentException if {@code threads < 1}
+     */
+    public Builder threads(int threads) {
+      if (threads < 1) {
+        throw new IllegalArgumentException("threads < 1: " + threads);
+      }
+      this.threads = threads;
+      return this;
+    }
+
+    /**
+     * How files are read; by default {@link Reading#AUTO}.
+     *
+     * @param reading the pipeline
+     * @return this builder
+     */
+    public Builder reading(Reading reading) {
+      this.reading = Objects.requireNonNull(reading, "reading");
+      return this;
+    }
+
+    /**
+     * A listener told of bytes hashed and files finished, on worker threads; by default none.
+     *
+     * @param listener the listener, or null for none
+     * @return this builder
+     */
+    public Builder listener(ProgressListener listener) {
+      this.listener = listener;
+      return this;
+    }
+
+    /**
+     * Builds the batch.
+     *
+     * @return a new, immutable batch
+     * @throws IllegalArgumentException if no provider offers the algorithm, with the {@link
+     *     NoSuchAlgorithmException} as cause
+     */
+    public DigestBatch build() {
+      try {
+        MessageDigest.getInstance(algorithm);
+      } catch (NoSuchAlgorithmException e) {
+        throw new IllegalArgumentException("unknown digest algorithm: " + algorithm, e);
+      }
+      return new DigestBatch(this);
+    }
+  }
+
+  private final String algorithm;
+  private final int threads;
+  private final Reading reading;
+  private final ProgressListener listener;
+
+  private DigestBatch(Builder b) {
+    this.algorithm = b.algorithm;
+    this.threads = b.threads;
+    this.reading = b.reading;
+    this.listener = b.listener;
+  }
+
+  /**
+   * A builder for batches of the given algorithm.
+   *
+   * @param algorithm a {@code MessageDigest} algorithm name such as {@code "MD5"} or {@code "SHA-256"},
+   *     matched as {@link MessageDigest#getInstance(String)} matches it
+   * @return a new builder with the defaults: {@code availableProcessors} threads, {@link Reading#AUTO},
+   *     no listener
+   */
+  public static Builder builder(String algorithm) {
+    return new Builder(Objects.requireNonNull(algorithm, "algorithm"));
+  }
+
+  /**
+   * Digests all {@code paths} and returns one result per path, in the same order (duplicates included).
+   *
+   * @param paths the files; directories, missing and unreadable files give failed results
+   * @return an unmodifiable list of results, in input order
+   * @throws InterruptedException if the calling thread is interrupted while waiting; the workers finish
+   *     the file each is on and are stopped before it is thrown
+   */
+  public List<Result> digestAll(Collection<? extends Path> paths) throws InterruptedException {
+    List<Result> out = new ArrayList<>(paths.size());
+    digestAll(paths, out::add);
+    return List.copyOf(out);
+  }
+
+  /**
+   * Digests all {@code paths} and passes each result to {@code sink} on the calling thread, in input
+   * order, as soon as it and all earlier ones are done: a caller can print results while the batch runs.
+   *
+   * @param paths the files; directories, missing and unreadable files give failed results
+   * @param sink receives every result once, in input order; if it throws, the batch stops and the
+   *     exception propagates
+   * @throws InterruptedException if the calling thread is interrupted while waiting; the workers finish
+   *     the file each is on and are stopped before it is thrown
+   */
+  public void digestAll(Collection<? extends Path> paths, Consumer<? super Result> sink)
+      throws InterruptedException {
+    List<Path> list = List.copyOf(paths); // rejects nulls; a stable snapshot for the workers
+    Objects.requireNonNull(sink, "sink");
+    int pipeline = pipeline(list);
+    Result[] early = listener == null ? null : new Result[list.size()];
+    BatchDigest.Progress progress =
+        listener == null
+            ? null
+            : new BatchDigest.Progress() {
+              @Override
+              public void bytes(long bytes) {
+                listener.bytesHashed(bytes);
+              }
+
+              @Override
+              public void finished(int index, byte[] digest, IOException error) {
+                Result r = new Result(list.get(index), digest, error);
+                synchronized (early) {
+                  early[index] = r;
+                }
+                listener.fileDone(r);
+              }
+            };
+    BatchDigest.run(
+        list,
+        algorithm,
+        threads,
+        pipeline,
+        progress,
+        (index, digest, error) -> {
+          Result r;
+          if (early != null) {
+            synchronized (early) {
+              r = early[index];
+              early[index] = null;
+            }
+          } else {
+            r = new Result(list.get(index), digest, error);
+          }
+          sink.accept(r);
+        });
+  }
+
+  private int pipeline(List<Path> list) {
+    return switch (reading) {
+      case SEQUENTIAL -> BatchDigest.SEQUENTIAL;
+      case PARALLEL -> BatchDigest.PARALLEL;
+      case AUTO ->
+          !list.isEmpty() && BlockDevices.isRotational(list.get(0))
+              ? BatchDigest.SEQUENTIAL
+              : BatchDigest.PARALLEL;
+    };
+  }
+
+  @Override
+  public String toString() {
+    return "DigestBatch[" + algorithm + ", threads=" + threads + ", reading=" + reading + "]";
+  }
+}

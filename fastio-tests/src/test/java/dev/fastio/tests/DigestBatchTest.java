@@ -1,0 +1,254 @@
+package dev.fastio.tests;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import dev.fastio.DigestBatch;
+import dev.fastio.DigestBatch.Reading;
+import dev.fastio.DigestBatch.Result;
+import dev.fastio.FastFiles;
+import dev.fastio.internal.BatchDigest;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.SplittableRandom;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/**
+ * {@link DigestBatch}: every result equals {@link FastFiles#digest(Path, String)} (or carries the same
+ * exception type), in input order, over both reading pipelines and several thread counts; a failing
+ * file does not stop the others; listeners, sinks and interrupts; no descriptor or mapping left.
+ *
+ * <p>The surefire configuration sets {@code fastio.batch.readAhead} to 4 MiB, so the sequential
+ * reader's budget blocks and files over 2 MiB take the path where the worker follows the reader.
+ */
+class DigestBatchTest {
+  @TempDir Path dir;
+
+  private final List<Path> paths = new ArrayList<>();
+  private long totalBytes;
+
+  @BeforeEach
+  void files() throws IOException {
+    SplittableRandom r = new SplittableRandom(42);
+    int i = 0;
+    for (int size : TestSupport.BOUNDARY_SIZES) {
+      paths.add(TestSupport.write(dir, "f" + i, TestSupport.randomBytes(i, size)));
+      totalBytes += size;
+      i++;
+      if (i % 5 == 0) {
+        paths.add(dir.resolve("missing-" + i)); // fails, the others go on
+        paths.add(dir); // a directory: "Is a directory"
+      }
+    }
+    for (int k = 0; k < 40; k++) { // many small files: results arrive out of order
+      int size = r.nextInt(20_000);
+      paths.add(TestSupport.write(dir, "s" + k, TestSupport.randomBytes(100 + k, size)));
+      totalBytes += size;
+    }
+    paths.add(paths.get(3)); // a duplicate gives a second result
+    totalBytes += Files.size(paths.get(3));
+    paths.add(TestSupport.write(dir, "big", TestSupport.randomBytes(7, 9 * 1024 * 1024 + 3)));
+    totalBytes += 9 * 1024 * 1024 + 3;
+  }
+
+  @ParameterizedTest
+  @EnumSource(Reading.class)
+  void everyResultEqualsFastFilesDigest(Reading reading) throws Exception {
+    for (int threads : new int[] {1, 2, 5}) {
+      for (String algorithm : new String[] {"MD5", "SHA-256"}) {
+        List<Result> results =
+            DigestBatch.builder(algorithm).threads(threads).reading(reading).build().digestAll(paths);
+        assertEquals(paths.size(), results.size());
+        for (int i = 0; i < paths.size(); i++) {
+          Result r = results.get(i);
+          Path p = paths.get(i);
+          assertSame(p, r.path(), "input order");
+          Class<? extends Throwable> expected = TestSupport.thrown(() -> FastFiles.digest(p, algorithm));
+          if (expected == null) {
+            assertTrue(r.isSuccess(), () -> p + ": " + r.error());
+            assertArrayEquals(FastFiles.digest(p, algorithm), r.digest(), p + " " + reading);
+            assertNull(r.error());
+          } else {
+            assertFalse(r.isSuccess(), p.toString());
+            assertEquals(expected, r.error().getClass(), p.toString());
+            assertThrows(IllegalStateException.class, r::digest);
+          }
+        }
+      }
+    }
+  }
+
+  @Test
+  void shortcutAndHex() throws Exception {
+    List<Result> results = FastFiles.digestAll(List.of(paths.get(0), paths.get(1)), "MD5");
+    assertEquals("d41d8cd98f00b204e9800998ecf8427e", results.get(0).toHex());
+    assertEquals(32, results.get(1).toHex().length());
+    assertTrue(FastFiles.digestAll(List.of(), "MD5").isEmpty());
+  }
+
+  @ParameterizedTest
+  @EnumSource(
+      value = Reading.class,
+      names = {"SEQUENTIAL", "PARALLEL"})
+  void listenerHearsEveryFileAndByte(Reading reading) throws Exception {
+    AtomicLong bytes = new AtomicLong();
+    Set<Path> done = Collections.synchronizedSet(new HashSet<>());
+    AtomicInteger calls = new AtomicInteger();
+    DigestBatch.ProgressListener listener =
+        new DigestBatch.ProgressListener() {
+          @Override
+          public void bytesHashed(long n) {
+            assertTrue(n > 0);
+            bytes.addAndGet(n);
+          }
+
+          @Override
+          public void fileDone(Result result) {
+            calls.incrementAndGet();
+            done.add(result.path());
+          }
+        };
+    List<Result> sunk = new ArrayList<>();
+    DigestBatch.builder("MD5").threads(3).reading(reading).listener(listener).build()
+        .digestAll(paths, sunk::add);
+    assertEquals(paths.size(), calls.get());
+    assertEquals(new HashSet<>(paths), done);
+    assertTrue(bytes.get() >= totalBytes, bytes + " < " + totalBytes);
+    for (int i = 0; i < paths.size(); i++) {
+      assertSame(paths.get(i), sunk.get(i).path());
+    }
+  }
+
+  @Test
+  void aThrowingSinkStopsTheBatchAndPropagates() {
+    AtomicInteger seen = new AtomicInteger();
+    IllegalStateException e =
+        assertThrows(
+            IllegalStateException.class,
+            () ->
+                DigestBatch.builder("MD5").threads(2).build().digestAll(
+                    paths,
+                    r -> {
+                      if (seen.incrementAndGet() == 3) {
+                        throw new IllegalStateException("stop");
+                      }
+                    }));
+    assertEquals("stop", e.getMessage());
+    assertEquals(3, seen.get());
+    assertNoWorkersLeft();
+  }
+
+  @ParameterizedTest
+  @EnumSource(
+      value = Reading.class,
+      names = {"SEQUENTIAL", "PARALLEL"})
+  void aThrowingListenerStopsTheBatchAndPropagates(Reading reading) {
+    DigestBatch batch =
+        DigestBatch.builder("MD5").reading(reading).listener(
+            new DigestBatch.ProgressListener() {
+              @Override
+              public void fileDone(Result result) {
+                throw new UnsupportedOperationException("listener");
+              }
+            }).build();
+    assertThrows(UnsupportedOperationException.class, () -> batch.digestAll(paths));
+    assertNoWorkersLeft();
+  }
+
+  @Test
+  void anInterruptStopsTheWorkers() {
+    Thread.currentThread().interrupt();
+    assertThrows(
+        InterruptedException.class,
+        () -> DigestBatch.builder("MD5").threads(2).reading(Reading.SEQUENTIAL).build()
+            .digestAll(paths));
+    assertFalse(Thread.interrupted(), "the status is consumed by the exception");
+    assertNoWorkersLeft();
+  }
+
+  @Test
+  void aFifoIsReadOnceByAWorkerNotByTheReader() throws Exception {
+    Path fifo = TestSupport.fifo(dir, "fifo");
+    byte[] content = TestSupport.randomBytes(9, 200_000);
+    Thread writer = TestSupport.feed(fifo, content);
+    List<Result> results =
+        assertTimeoutPreemptively(
+            Duration.ofSeconds(30),
+            () -> DigestBatch.builder("MD5").reading(Reading.SEQUENTIAL).build()
+                .digestAll(List.of(dir.resolve("f5"), fifo, dir.resolve("f6"))));
+    writer.join();
+    assertArrayEquals(java.security.MessageDigest.getInstance("MD5").digest(content),
+        results.get(1).digest());
+    assertArrayEquals(FastFiles.digest(dir.resolve("f6"), "MD5"), results.get(2).digest());
+  }
+
+  @Test
+  void badArguments() {
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> DigestBatch.builder("NOPE").build());
+    assertTrue(e.getCause() instanceof java.security.NoSuchAlgorithmException);
+    e = assertThrows(IllegalArgumentException.class, () -> DigestBatch.builder("MD5").threads(0));
+    assertEquals("threads < 1: 0", e.getMessage());
+    assertThrows(NullPointerException.class, () -> DigestBatch.builder("MD5").reading(null));
+    List<Path> withNull = new ArrayList<>(paths);
+    withNull.add(null);
+    assertThrows(NullPointerException.class,
+        () -> DigestBatch.builder("MD5").build().digestAll(withNull));
+    assertThrows(IllegalArgumentException.class, () -> FastFiles.digestAll(paths, "NOPE"));
+  }
+
+  @Test
+  void missingFileIsNoSuchFileException() throws Exception {
+    Result r = FastFiles.digestAll(List.of(dir.resolve("nope")), "MD5").get(0);
+    assertTrue(r.error() instanceof NoSuchFileException);
+  }
+
+  @Test
+  void noDescriptorOrMappingOutlivesABatch() throws Exception {
+    assumeTrue(TestSupport.isLinux());
+    DigestBatch seq = DigestBatch.builder("MD5").threads(2).reading(Reading.SEQUENTIAL).build();
+    DigestBatch par = DigestBatch.builder("MD5").threads(2).reading(Reading.PARALLEL).build();
+    seq.digestAll(paths);
+    par.digestAll(paths);
+    int fds = TestSupport.openDescriptors();
+    for (int i = 0; i < 20; i++) {
+      seq.digestAll(paths);
+      par.digestAll(paths);
+    }
+    assertEquals(fds, TestSupport.openDescriptors(), "open descriptors");
+    assertEquals(0, TestSupport.mappingsOf(dir.resolve("big").toString()), "mappings of big");
+    assertNoWorkersLeft();
+  }
+
+  @Test
+  void readAheadIsSmallInTests() {
+    assertEquals(4L << 20, BatchDigest.READ_AHEAD, "surefire sets fastio.batch.readAhead");
+  }
+
+  private static void assertNoWorkersLeft() {
+    for (Thread t : Thread.getAllStackTraces().keySet()) {
+      assertFalse(t.getName().startsWith("fastio-digest") && t.isAlive(), t.getName() + " alive");
+    }
+  }
+}
