@@ -14,10 +14,8 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -167,7 +165,7 @@ class SyscallTest {
     static Trace parse(List<String> lines, String path) {
       Trace t = new Trace();
       Map<String, String> pending = new HashMap<>();
-      Set<Long> fds = new HashSet<>();
+      Map<Long, String> fds = new HashMap<>(); // descriptor of the file -> the thread that opened it
       for (String raw : lines) {
         int space = raw.indexOf(' ');
         if (space < 0) {
@@ -187,7 +185,7 @@ class SyscallTest {
           }
           call = head + call.substring(end + "resumed>".length());
         }
-        t.add(call, path, fds);
+        t.add(pid, call, path, fds);
       }
       return t;
     }
@@ -200,7 +198,12 @@ class SyscallTest {
       return t;
     }
 
-    private void add(String call, String path, Set<Long> fds) {
+    /**
+     * Records {@code call} of thread {@code pid} if it concerns the file. Only the thread that opened
+     * the file counts: another thread's call on the same number, printed before the close that freed
+     * it, is another file.
+     */
+    private void add(String pid, String call, String path, Map<Long, String> fds) {
       Matcher m = CALL.matcher(call);
       if (!m.matches()) {
         return;
@@ -208,27 +211,30 @@ class SyscallTest {
       String name = m.group(1);
       List<String> args = List.of(m.group(2).split(",\\s*")); // a split call has lost its space
       String retText = m.group(3);
+      if (retText.equals("?")) {
+        return; // interrupted and restarted: strace prints the restarted call again
+      }
       long ret = retText.startsWith("0x") ? 0 : parse(retText);
       switch (name) {
         case "open", "openat" -> {
           if (args.contains("\"" + path + "\"") && ret >= 0) {
-            fds.add(ret);
+            fds.put(ret, pid);
             opens++;
           }
         }
-        case "close" -> fds.remove(parse(args.get(0)));
+        case "close" -> fds.remove(parse(args.get(0)), pid);
         case "read", "pread64" -> {
-          if (fds.contains(parse(args.get(0)))) {
+          if (pid.equals(fds.get(parse(args.get(0))))) {
             reads.add(new long[] {parse(args.get(args.size() - (name.equals("read") ? 1 : 2))), ret});
           }
         }
         case "readv", "preadv" -> {
-          if (fds.contains(parse(args.get(0)))) {
+          if (pid.equals(fds.get(parse(args.get(0))))) {
             reads.add(new long[] {-1, ret}); // requested: the sum of the vector, not shown with -s 0
           }
         }
         case "mmap" -> {
-          if (args.size() >= 5 && fds.contains(parse(args.get(4)))) {
+          if (args.size() >= 5 && pid.equals(fds.get(parse(args.get(4))))) {
             mmaps++;
           }
         }
