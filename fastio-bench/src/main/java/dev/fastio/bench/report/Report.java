@@ -317,6 +317,8 @@ public final class Report {
             Result j = find(rs, base, other, s);
             if (j == null) {
               b.append('–');
+            } else if (j == r) {
+              b.append("1.00"); // the baseline itself: exact
             } else {
               double q = ratio(r, j);
               double e = q * Math.hypot(r.error / r.score, j.error / j.score);
