@@ -1,0 +1,208 @@
+package dev.fastio.tests;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import dev.fastio.FastFiles;
+import dev.fastio.internal.FileDigest;
+import dev.fastio.internal.IoBuffers;
+import dev.fastio.internal.MappedRegion;
+import dev.fastio.internal.ReadAll;
+import java.lang.management.BufferPoolMXBean;
+import java.lang.management.ManagementFactory;
+import java.lang.ref.Reference;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Deterministic performance tests: what a call allocates on the heap (the thread's allocated-bytes
+ * counter, exact and independent of timing) and which native buffers it leaves behind (the {@code
+ * direct} and {@code mapped} buffer pools). A regression here fails the build without a stopwatch.
+ *
+ * <p>Each measurement follows warm-up calls (classes loaded, the buffer pool filled, code compiled).
+ * Buffer pools are process-wide: a pool check passes when one of a few attempts sees them return to
+ * their exact earlier values, so an unrelated thread allocating a buffer at that moment cannot fail
+ * it, while a buffer retained by every call fails every attempt.
+ */
+class AllocationTest {
+  private static final int SIZE = 64 << 20;
+  private static final long SLACK = 64 * 1024;
+  private static final int ATTEMPTS = 5;
+
+  @TempDir static Path dir;
+  private static Path file;
+
+  @BeforeAll
+  static void writeFile() {
+    file = TestSupport.write(dir, "alloc-64m", TestSupport.randomBytes(64, SIZE));
+  }
+
+  @Test
+  void readAllBytesAllocatesTheArrayAndLittleElse() throws Exception {
+    assumeTrue(threads().isThreadAllocatedMemorySupported(), "no allocated-bytes counter");
+    for (ReadAll.Strategy s : ReadAll.Strategy.values()) {
+      TestSupport.IoCall<byte[]> call =
+          s == ReadAll.Strategy.AUTO
+              ? () -> FastFiles.readAllBytes(file)
+              : () -> ReadAll.readAllBytes(file, s);
+      long allocated = minAllocated(call);
+      assertTrue(
+          allocated <= SIZE + SLACK,
+          s + ": allocated " + allocated + " bytes to read " + SIZE + " (limit: size + " + SLACK + ")");
+    }
+  }
+
+  @Test
+  void digestAllocatesLessThanOneBuffer() throws Exception {
+    assumeTrue(threads().isThreadAllocatedMemorySupported(), "no allocated-bytes counter");
+    MessageDigest md = MessageDigest.getInstance("MD5");
+    for (ReadAll.Strategy s : ReadAll.Strategy.values()) {
+      long allocated = minAllocated(() -> FileDigest.digest(file, md, s));
+      assertTrue(
+          allocated <= SLACK,
+          s + ": digest of " + SIZE + " bytes allocated " + allocated + " bytes (limit " + SLACK + ")");
+    }
+    long byName = minAllocated(() -> FastFiles.digest(file, "MD5"));
+    assertTrue(byName <= SLACK, "digest(path, \"MD5\") allocated " + byName + " bytes");
+  }
+
+  @Test
+  void readAllBytesRetainsNoNativeBuffer() throws Exception {
+    assumeTrue(MappedRegion.releasesImmediately(), "mappings are left to the GC on this runtime");
+    for (ReadAll.Strategy s : ReadAll.Strategy.values()) {
+      TestSupport.IoCall<?> call = () -> ReadAll.readAllBytes(file, s);
+      call.call(); // fills fastio's buffer pool (at most IoBuffers.slots() 64 KiB buffers)
+      List<String> seen = new ArrayList<>();
+      boolean unchanged = false;
+      for (int i = 0; i < ATTEMPTS && !unchanged; i++) {
+        String before = pools();
+        byte[] bytes = ReadAll.readAllBytes(file, s);
+        String after = pools();
+        assertEquals(SIZE, bytes.length);
+        unchanged = before.equals(after);
+        seen.add(before + " -> " + after);
+      }
+      assertTrue(unchanged, s + ": buffer pools changed by a call on every attempt: " + seen);
+    }
+    // The same for digest, whose mapped path hands the mapping to MessageDigest.
+    MessageDigest md = MessageDigest.getInstance("MD5");
+    byte[] expected = FastFiles.digest(file, md);
+    String before = pools();
+    boolean unchanged = false;
+    for (int i = 0; i < ATTEMPTS && !unchanged; i++) {
+      before = pools();
+      assertArrayEquals(expected, FastFiles.digest(file, md));
+      unchanged = before.equals(pools());
+    }
+    assertTrue(unchanged, "digest changed the buffer pools on every attempt: " + before + " -> " + pools());
+  }
+
+  /**
+   * The contrast: on JDK 17 {@code Files.readAllBytes} reads through a temporary direct buffer as
+   * large as the file and keeps it for the calling thread until the thread ends. (On later JDKs the
+   * temporary buffer is native memory outside the {@code direct} pool, so the pool cannot show it.)
+   * fastio's readAllBytes, on the same fresh thread, leaves the pool as it found it.
+   */
+  @Test
+  void jdk17FilesReadAllBytesKeepsAFileSizedDirectBufferPerThread() throws Exception {
+    assumeTrue(Runtime.version().feature() == 17, "the temporary buffer is in the direct pool on 17");
+    long jdk = 0;
+    for (int i = 0; i < ATTEMPTS && jdk < SIZE; i++) { // a buffer freed elsewhere meanwhile hides it
+      jdk = Math.max(jdk, retainedDirectOnFreshThread(() -> Files.readAllBytes(file)));
+    }
+    assertTrue(jdk >= SIZE, "Files.readAllBytes retained only " + jdk + " bytes of direct memory");
+    ReadAll.readAllBytes(file, ReadAll.Strategy.BUFFERED); // fill fastio's pool outside the thread
+    long fastio = Long.MAX_VALUE;
+    for (int i = 0; i < ATTEMPTS && fastio > 0; i++) {
+      fastio = Math.min(fastio, retainedDirectOnFreshThread(() -> FastFiles.readAllBytes(file)));
+    }
+    assertTrue(
+        fastio <= (long) IoBuffers.slots() * IoBuffers.SIZE,
+        "fastio left " + fastio + " bytes of direct memory on a fresh thread");
+  }
+
+  /** Direct-pool bytes in use after {@code call} on a new thread, minus before, while it still runs. */
+  private static long retainedDirectOnFreshThread(TestSupport.IoCall<byte[]> call) throws Exception {
+    AtomicReference<Object> result = new AtomicReference<>();
+    Thread t =
+        new Thread(
+            () -> {
+              try {
+                long before = direct().getMemoryUsed();
+                byte[] bytes = call.call();
+                long after = direct().getMemoryUsed();
+                result.set(bytes.length == SIZE ? (Object) (after - before) : "short read");
+              } catch (Exception e) {
+                result.set(e);
+              }
+            },
+            "fresh-reader");
+    t.start();
+    t.join();
+    Object r = result.get();
+    if (r instanceof Exception e) {
+      throw e;
+    }
+    return (Long) r;
+  }
+
+  /**
+   * The fewest bytes {@code call} allocated on this thread over a few calls after three warm-up calls
+   * (the minimum discards a one-off such as a class loaded by an unrelated path).
+   */
+  private static long minAllocated(TestSupport.IoCall<?> call) throws Exception {
+    com.sun.management.ThreadMXBean t = threads();
+    long min = Long.MAX_VALUE;
+    for (int i = 0; i < 3 + ATTEMPTS; i++) {
+      Object result = null;
+      try {
+        long before = t.getCurrentThreadAllocatedBytes();
+        result = call.call();
+        long after = t.getCurrentThreadAllocatedBytes();
+        if (i >= 3) { // the first three are the warm-up
+          min = Math.min(min, after - before);
+        }
+      } finally {
+        Reference.reachabilityFence(result); // the result counts as used until measured
+      }
+    }
+    return min;
+  }
+
+  private static com.sun.management.ThreadMXBean threads() {
+    return (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+  }
+
+  private static BufferPoolMXBean direct() {
+    return pool("direct");
+  }
+
+  private static BufferPoolMXBean pool(String name) {
+    for (BufferPoolMXBean p : ManagementFactory.getPlatformMXBeans(BufferPoolMXBean.class)) {
+      if (p.getName().equals(name)) {
+        return p;
+      }
+    }
+    throw new AssertionError("no buffer pool " + name);
+  }
+
+  /** Count, bytes used and capacity of the "direct" and "mapped" pools. */
+  private static String pools() {
+    StringBuilder b = new StringBuilder();
+    for (String name : List.of("direct", "mapped")) {
+      BufferPoolMXBean p = pool(name);
+      b.append(name).append('=').append(p.getCount()).append('/').append(p.getMemoryUsed())
+          .append('/').append(p.getTotalCapacity()).append(' ');
+    }
+    return b.toString().trim();
+  }
+}

@@ -1,0 +1,270 @@
+package dev.fastio.tests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import dev.fastio.FastFiles;
+import dev.fastio.internal.IoBuffers;
+import java.io.File;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Deterministic performance tests by system call: a child JVM runs one operation ({@link
+ * SyscallProbe}) under {@code strace -f}, and the test reads the calls made on the file's own
+ * descriptor (found from its {@code openat} line, followed until its {@code close}). Counts of
+ * system calls do not depend on timing, so these cannot flake on a busy machine; a regression to
+ * small reads, or to reading what should be mapped, fails them. Skipped where strace is not installed
+ * or cannot trace (no ptrace in the container).
+ */
+class SyscallTest {
+  private static final int SIZE = 64 << 20;
+  private static final long CHILD_TIMEOUT_MINUTES = 5;
+
+  @TempDir static Path dir;
+  private static Path big;
+  private static String md5;
+
+  @BeforeAll
+  static void writeFile() throws Exception {
+    byte[] content = TestSupport.randomBytes(7, SIZE);
+    big = TestSupport.write(dir, "syscall-64m", content);
+    md5 = SyscallProbe.hex(java.security.MessageDigest.getInstance("MD5").digest(content));
+  }
+
+  @Test
+  void bufferedDigestReadsWholeBuffers() throws Exception {
+    Trace t = trace("digest-buffered", big);
+    assertEquals(List.of(md5), t.output);
+    List<long[]> reads = t.reads;
+    long total = reads.stream().mapToLong(r -> Math.max(r[1], 0)).sum();
+    assertEquals(SIZE, total, "bytes read from the file: " + t.summary());
+    for (int i = 0; i < reads.size() - 1; i++) {
+      assertTrue(
+          reads.get(i)[1] >= IoBuffers.SIZE,
+          "read " + i + " of " + reads.size() + " returned " + reads.get(i)[1] + " bytes, less than"
+              + " the " + IoBuffers.SIZE + "-byte buffer: " + t.summary());
+    }
+    assertTrue(reads.size() <= SIZE / IoBuffers.SIZE + 1, "reads: " + t.summary());
+    assertEquals(0, t.mmaps, "mappings of the file: " + t.summary());
+  }
+
+  @Test
+  void digestOfALargeFileMapsItInAFewCalls() throws Exception {
+    Trace t = trace("digest", big);
+    assertEquals(List.of(md5), t.output);
+    assertTrue(t.mmaps >= 1 && t.mmaps <= 4, "mmap calls on the file: " + t.summary());
+    long readBytes = t.reads.stream().mapToLong(r -> Math.max(r[1], 0)).sum();
+    assertEquals(0, readBytes, "bytes read() although mapped: " + t.summary());
+    assertTrue(t.reads.size() <= 2, "read calls although mapped: " + t.summary());
+  }
+
+  @Test
+  void smallReadAllBytesMakesNoMoreReadsThanTheJdk() throws Exception {
+    Path a = TestSupport.write(dir, "syscall-small-fastio", TestSupport.randomBytes(8, 10_000));
+    Path b = TestSupport.write(dir, "syscall-small-jdk", TestSupport.randomBytes(8, 10_000));
+    Trace fastio = trace("readAllBytes", a, b);
+    assertEquals(List.of("10000", "10000"), fastio.output);
+    Trace jdk = fastio.forFile(b);
+    assertTrue(
+        fastio.reads.size() <= jdk.reads.size(),
+        "fastio: " + fastio.summary() + "; Files.readAllBytes: " + jdk.summary());
+    assertTrue(fastio.reads.size() >= 1, "no read seen: " + fastio.summary());
+  }
+
+  /** Runs {@code SyscallProbe op files...} under strace and returns the calls on {@code files[0]}. */
+  private static Trace trace(String op, Path... files) throws Exception {
+    assumeTrue(TestSupport.isLinux(), "strace traces Linux processes");
+    assumeTrue(straceWorks(), "strace is not installed or cannot trace here");
+    Path log = Files.createTempFile(dir, "strace-" + op, ".log");
+    List<String> cmd = new ArrayList<>();
+    cmd.addAll(List.of("strace", "-f", "-qq", "-s", "0", "-o", log.toString()));
+    cmd.add("-e");
+    cmd.add("trace=open,openat,close,read,pread64,readv,preadv,mmap,munmap");
+    cmd.add(Paths.get(System.getProperty("java.home"), "bin", "java").toString());
+    cmd.addAll(List.of("-XX:+UseSerialGC", "-Xmx256m", "-cp", classPath()));
+    cmd.add(SyscallProbe.class.getName());
+    cmd.add(op);
+    for (Path f : files) {
+      cmd.add(f.toString());
+    }
+    Path out = Files.createTempFile(dir, "probe-" + op, ".out");
+    Process p =
+        new ProcessBuilder(cmd)
+            .redirectErrorStream(true)
+            .redirectOutput(out.toFile())
+            .start();
+    if (!p.waitFor(CHILD_TIMEOUT_MINUTES, TimeUnit.MINUTES)) {
+      p.destroyForcibly();
+      throw new AssertionError("traced child did not finish in " + CHILD_TIMEOUT_MINUTES + " min");
+    }
+    List<String> output = Files.readAllLines(out, StandardCharsets.UTF_8);
+    assertEquals(0, p.exitValue(), "child failed: " + output);
+    List<String> lines = Files.readAllLines(log, StandardCharsets.UTF_8);
+    Trace t = Trace.parse(lines, files[0].toString());
+    t.output = output;
+    t.lines = lines;
+    return t;
+  }
+
+  private static boolean straceWorks() {
+    try {
+      Process p =
+          new ProcessBuilder("strace", "-qq", "-o", "/dev/null", "true")
+              .redirectErrorStream(true)
+              .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+              .start();
+      return p.waitFor(1, TimeUnit.MINUTES) && p.exitValue() == 0;
+    } catch (IOException e) {
+      return false; // not installed
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return false;
+    }
+  }
+
+  /** The fastio jar (or classes) and this test's classes: all the probe needs. */
+  private static String classPath() throws Exception {
+    return Paths.get(FastFiles.class.getProtectionDomain().getCodeSource().getLocation().toURI())
+        + File.pathSeparator
+        + Paths.get(SyscallProbe.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+  }
+
+  /** The system calls one process made on one file's descriptors, from {@code strace -f} output. */
+  static final class Trace {
+    /** {@code name(args) = ret ...}; strace pads before the {@code =}, args may hold parentheses. */
+    private static final Pattern CALL = Pattern.compile("(\\w+)\\((.*)\\)\\s+=\\s+(\\S+).*");
+
+    /** Each read: {requested bytes, returned value}, in order. */
+    final List<long[]> reads = new ArrayList<>();
+
+    int mmaps;
+    int opens;
+    List<String> output = List.of();
+    List<String> lines = List.of();
+
+    /**
+     * Parses {@code strace -f -s 0} lines ({@code PID name(args) = ret}), joining calls that strace
+     * split into {@code <unfinished ...>} and {@code <... name resumed>} halves, and keeps the calls
+     * on descriptors that {@code openat} returned for {@code path}, until they are closed.
+     */
+    static Trace parse(List<String> lines, String path) {
+      Trace t = new Trace();
+      Map<String, String> pending = new HashMap<>();
+      Map<Long, String> fds = new HashMap<>(); // descriptor of the file -> the thread that opened it
+      for (String raw : lines) {
+        int space = raw.indexOf(' ');
+        if (space < 0) {
+          continue;
+        }
+        String pid = raw.substring(0, space);
+        String call = raw.substring(space + 1).trim();
+        if (call.endsWith("<unfinished ...>")) {
+          pending.put(pid, call.substring(0, call.length() - "<unfinished ...>".length()).trim());
+          continue;
+        }
+        if (call.startsWith("<...")) {
+          String head = pending.remove(pid);
+          int end = call.indexOf("resumed>");
+          if (head == null || end < 0) {
+            continue;
+          }
+          call = head + call.substring(end + "resumed>".length());
+        }
+        t.add(pid, call, path, fds);
+      }
+      return t;
+    }
+
+    /** The same trace seen from another file of the same process. */
+    Trace forFile(Path other) {
+      Trace t = parse(lines, other.toString());
+      t.output = output;
+      t.lines = lines;
+      return t;
+    }
+
+    /**
+     * Records {@code call} of thread {@code pid} if it concerns the file. Only the thread that opened
+     * the file counts: another thread's call on the same number, printed before the close that freed
+     * it, is another file.
+     */
+    private void add(String pid, String call, String path, Map<Long, String> fds) {
+      Matcher m = CALL.matcher(call);
+      if (!m.matches()) {
+        return;
+      }
+      String name = m.group(1);
+      List<String> args = List.of(m.group(2).split(",\\s*")); // a split call has lost its space
+      String retText = m.group(3);
+      if (retText.equals("?")) {
+        return; // interrupted and restarted: strace prints the restarted call again
+      }
+      long ret = retText.startsWith("0x") ? 0 : parse(retText);
+      switch (name) {
+        case "open", "openat" -> {
+          if (args.contains("\"" + path + "\"") && ret >= 0) {
+            fds.put(ret, pid);
+            opens++;
+          }
+        }
+        case "close" -> fds.remove(parse(args.get(0)), pid);
+        case "read", "pread64" -> {
+          if (pid.equals(fds.get(parse(args.get(0))))) {
+            reads.add(new long[] {parse(args.get(args.size() - (name.equals("read") ? 1 : 2))), ret});
+          }
+        }
+        case "readv", "preadv" -> {
+          if (pid.equals(fds.get(parse(args.get(0))))) {
+            reads.add(new long[] {-1, ret}); // requested: the sum of the vector, not shown with -s 0
+          }
+        }
+        case "mmap" -> {
+          if (args.size() >= 5 && pid.equals(fds.get(parse(args.get(4))))) {
+            mmaps++;
+          }
+        }
+        default -> {
+          // not a call on the file
+        }
+      }
+    }
+
+    private static long parse(String s) {
+      try {
+        return Long.parseLong(s.trim());
+      } catch (NumberFormatException e) {
+        return Long.MIN_VALUE;
+      }
+    }
+
+    String summary() {
+      StringBuilder b = new StringBuilder();
+      b.append(opens).append(" open(s), ").append(mmaps).append(" mmap(s), ")
+          .append(reads.size()).append(" read(s)");
+      int shown = 0;
+      for (long[] r : reads) {
+        if (shown++ == 8) {
+          b.append(" ...");
+          break;
+        }
+        b.append(shown == 1 ? ": " : ", ").append(r[0]).append("->").append(r[1]);
+      }
+      return b.toString();
+    }
+  }
+}
