@@ -1,6 +1,8 @@
 package dev.fastio.bench;
 
 import dev.fastio.FastFiles;
+import dev.fastio.internal.FileDigest;
+import dev.fastio.internal.ReadAll;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -24,7 +26,8 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * {@code FastFiles.digest(path, "MD5")} against a {@code DigestInputStream} read with an 8 KiB buffer
  * (the usual JDK idiom, {@code jdk}) and against the compute limit: {@code MessageDigest} over a
- * {@code byte[]} of the same bytes already in memory ({@code limitInMemory}). Page cache warm.
+ * {@code byte[]} of the same bytes already in memory ({@code limitInMemory}); plus each internal
+ * strategy forced (the data behind the mapping threshold). Page cache warm.
  */
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)
@@ -72,6 +75,16 @@ public class DigestBenchmark {
   @Benchmark
   public byte[] fastioByName() throws IOException {
     return FastFiles.digest(file, algorithm);
+  }
+
+  @Benchmark
+  public byte[] fastioBuffered() throws IOException {
+    return FileDigest.digest(file, md, ReadAll.Strategy.BUFFERED);
+  }
+
+  @Benchmark
+  public byte[] fastioMapped() throws IOException {
+    return FileDigest.digest(file, md, ReadAll.Strategy.MAPPED);
   }
 
   @Benchmark
