@@ -18,6 +18,10 @@ import java.util.Objects;
  * FileChannel.map(mode, offset, size, Arena)} (one mapping for any size) and unmaps by closing the
  * arena; it never touches {@code sun.misc.Unsafe}, so nothing is printed on JDK 24 and newer. On JDK 17
  * to 21 a file is mapped in windows of 1 GiB and unmapped through {@code sun.misc.Unsafe.invokeCleaner}.
+ *
+ * <p><b>Observability.</b> Every {@code loadFully} emits a JDK Flight Recorder event {@code
+ * dev.fastio.LoadFully} (file, bytes, pages touched, duration) when a recording enables it; with no
+ * recording, or without the {@code jdk.jfr} module, nothing is allocated or recorded.
  */
 public final class MappedFiles {
   private MappedFiles() {}

@@ -176,8 +176,12 @@ public final class Mapping implements AutoCloseable {
   public long loadFully() throws IOException {
     acquire();
     try {
+      Object event = Jfr.AVAILABLE ? JfrEvents.beginLoadFully() : null;
       long pages = touchAll(windows);
       Faults.deliverPending(); // a fault of the loop is thrown here, inside this try
+      if (event != null) {
+        JfrEvents.commitLoadFully(event, path.toString(), size(), pages);
+      }
       return pages;
     } catch (InternalError e) {
       throw fault(e);
@@ -258,8 +262,17 @@ public final class Mapping implements AutoCloseable {
    */
   public static void loadBuffer(MappedByteBuffer buffer) throws IOException {
     try {
+      Object event = Jfr.AVAILABLE ? JfrEvents.beginLoadFully() : null;
       PageTouch.touch(buffer);
       Faults.deliverPending(); // a fault of the loop is thrown here, inside this try
+      if (event != null) {
+        int bytes = buffer.capacity();
+        JfrEvents.commitLoadFully(
+            event,
+            MappedFileNames.describe(buffer),
+            bytes,
+            (bytes + PageTouch.STRIDE - 1) / PageTouch.STRIDE);
+      }
     } catch (InternalError e) {
       if (Faults.isMappingFault(e)) {
         throw Faults.truncated(MappedFileNames.describe(buffer), e);

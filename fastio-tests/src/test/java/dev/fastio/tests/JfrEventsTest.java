@@ -1,0 +1,96 @@
+package dev.fastio.tests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.fastio.MappedFile;
+import dev.fastio.MappedFiles;
+import dev.fastio.internal.Jfr;
+import dev.fastio.internal.JfrEvents;
+import java.io.IOException;
+import java.nio.MappedByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Collectors;
+import jdk.jfr.Recording;
+import jdk.jfr.consumer.RecordedEvent;
+import jdk.jfr.consumer.RecordingFile;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * fastio's JFR events: committed with the right fields while a recording enables them, and neither
+ * begun nor committed otherwise (the instrumentation costs nothing when no recording runs).
+ */
+class JfrEventsTest {
+  private static final String LOAD_FULLY = "dev.fastio.LoadFully";
+
+  @TempDir Path dir;
+
+  @Test
+  void jfrIsAvailableOnTheJdksTheSuiteRunsOn() {
+    assertTrue(Jfr.AVAILABLE);
+  }
+
+  @Test
+  void nothingIsCommittedWithoutARecording() throws IOException {
+    Path file = TestSupport.write(dir, "quiet", TestSupport.randomBytes(1, 3 * 4096 + 1));
+    long before = JfrEvents.committed();
+    for (int i = 0; i < 1000; i++) {
+      loadBoth(file);
+    }
+    assertEquals(before, JfrEvents.committed());
+  }
+
+  @Test
+  void nothingIsCommittedWhileARecordingLeavesTheEventDisabled() throws IOException {
+    Path file = TestSupport.write(dir, "other", TestSupport.randomBytes(2, 8192));
+    try (Recording r = new Recording()) {
+      r.enable("jdk.ThreadSleep"); // a recording runs, but not of fastio's events
+      r.disable(LOAD_FULLY);
+      r.start();
+      long before = JfrEvents.committed();
+      for (int i = 0; i < 100; i++) {
+        loadBoth(file);
+      }
+      assertEquals(before, JfrEvents.committed());
+    }
+  }
+
+  @Test
+  void loadFullyIsRecordedWithFileBytesAndPages() throws IOException {
+    int size = 5 * 4096 + 7;
+    Path file = TestSupport.write(dir, "recorded", TestSupport.randomBytes(3, size));
+    Path jfr = dir.resolve("loadfully.jfr");
+    try (Recording r = new Recording()) {
+      r.enable(LOAD_FULLY).withThreshold(java.time.Duration.ZERO);
+      r.start();
+      loadBoth(file);
+      r.stop();
+      r.dump(jfr);
+    }
+    List<RecordedEvent> events =
+        RecordingFile.readAllEvents(jfr).stream()
+            .filter(e -> e.getEventType().getName().equals(LOAD_FULLY))
+            .collect(Collectors.toList());
+    assertEquals(2, events.size(), events.toString());
+    for (RecordedEvent e : events) {
+      assertEquals(file.toString(), e.getString("file"));
+      assertEquals(size, e.getLong("bytes"));
+      assertEquals(6, e.getLong("pages"));
+      assertTrue(!e.getDuration().isNegative());
+    }
+  }
+
+  /** One {@code MappedFile.loadFully} and one {@code MappedFiles.loadFully} of a caller's buffer. */
+  private static void loadBoth(Path file) throws IOException {
+    try (MappedFile mf = MappedFiles.map(file)) {
+      mf.loadFully();
+    }
+    try (FileChannel ch = FileChannel.open(file)) {
+      MappedByteBuffer b = ch.map(FileChannel.MapMode.READ_ONLY, 0, ch.size());
+      MappedFiles.loadFully(b);
+    }
+  }
+}
