@@ -23,7 +23,11 @@ import java.security.NoSuchAlgorithmException;
  *
  * <p><b>Interrupts.</b> Like {@code Files.readAllBytes}, these methods are not interruptible: an
  * interrupt neither aborts nor closes anything, and the thread's interrupt status is still set when
- * the method returns.
+ * the method returns. (The JDK opts its channel out of interrupts with an internal call; fastio opens
+ * the file again and resumes at the same offset, reading nothing twice.) One deviation: a FIFO, socket
+ * or device cannot be read again from an offset, so an interrupt that arrives while such a file is being
+ * read closes it, as it closes any {@code FileChannel}, and the method throws {@link
+ * java.nio.channels.ClosedByInterruptException}; the JDK would go on reading.
  *
  * <p><b>Other file systems.</b> Paths of a non-default {@link java.nio.file.FileSystem} (zip, in-memory)
  * are delegated to the JDK's own implementation.

@@ -4,7 +4,7 @@ import dev.fastio.internal.IoBuffers.IoBuffer;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
+import java.nio.channels.ClosedByInterruptException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
@@ -26,12 +26,8 @@ public final class FileDigest {
   public static byte[] digest(Path path, MessageDigest md, ReadAll.Strategy strategy)
       throws IOException {
     try {
-      Uninterruptible.call(
-          () -> {
-            md.reset();
-            update(path, md, strategy);
-            return null;
-          });
+      md.reset();
+      update(path, md, strategy);
       return md.digest();
     } finally {
       md.reset();
@@ -49,37 +45,44 @@ public final class FileDigest {
       }
       return;
     }
-    try (FileChannel ch = FileChannel.open(path, ReadAll.READ)) {
-      long size = ch.size();
+    try (InterruptSafeFile file = InterruptSafeFile.open(path)) {
+      long size = file.size();
       long position = 0;
       if (size > 0 && ReadAll.useMapping(strategy, size, MAP_THRESHOLD)) {
-        if (updateMapped(ch, size, md)) {
+        if (updateMapped(file, size, md)) {
           position = size; // then on to end of file, should it have grown
+          file.position(position);
         } else {
           md.reset(); // the file shrank under the mapping, or cannot be mapped: start again
-          size = ch.size();
+          size = file.size();
         }
-        ch.position(position);
       }
-      updateBuffered(ch, md, position, size);
+      updateBuffered(file, md, position, size);
     }
   }
 
-  private static boolean updateMapped(FileChannel ch, long size, MessageDigest md) {
-    try (MappedRegion region = MappedRegion.map(ch, 0, size, false)) {
+  private static boolean updateMapped(InterruptSafeFile file, long size, MessageDigest md)
+      throws IOException {
+    MappedRegion region;
+    try {
+      region = file.map(0, size, MappedRegion.MAX_WINDOW, false);
+    } catch (ClosedByInterruptException e) {
+      throw e; // an interrupt closed a file that cannot be opened again (see InterruptSafeFile)
+    } catch (IOException e) {
+      return false; // cannot be mapped (device, address space): the buffered path reads it
+    }
+    try (region) {
       for (int i = 0; i < region.windowCount(); i++) {
         md.update(region.window(i));
       }
       Faults.deliverPending(); // a fault of a read is thrown here, before any other JDK code runs
-      return ch.size() >= size; // a file that shrank while hashed is hashed again
-    } catch (IOException e) {
-      return false;
     } catch (InternalError e) {
       if (Faults.isMappingFault(e)) {
         return false;
       }
       throw e;
     }
+    return file.size() >= size; // a file that shrank while hashed is hashed again
   }
 
   /**
@@ -87,7 +90,7 @@ public final class FileDigest {
    * that stops short exactly at {@code expected} bytes of file is end of file.
    */
   private static void updateBuffered(
-      FileChannel ch, MessageDigest md, long position, long expected) throws IOException {
+      InterruptSafeFile file, MessageDigest md, long position, long expected) throws IOException {
     IoBuffer b = IoBuffers.acquire();
     try {
       ByteBuffer d = b.direct;
@@ -96,7 +99,7 @@ public final class FileDigest {
         long want =
             expected > position ? Math.min(d.capacity(), expected - position + 1) : d.capacity();
         d.clear().limit((int) want);
-        int n = ch.read(d);
+        int n = file.read(d);
         if (n < 0) {
           return;
         }

@@ -2,7 +2,6 @@ package dev.fastio.internal;
 
 import java.io.IOException;
 import java.nio.MappedByteBuffer;
-import java.nio.channels.FileChannel;
 import java.nio.file.FileStore;
 import java.nio.file.FileSystemException;
 import java.nio.file.Files;
@@ -67,13 +66,8 @@ public final class Mapping implements AutoCloseable {
     if (!attributes.isRegularFile()) {
       throw new FileSystemException(path.toString(), null, "not a regular file: " + kind(attributes));
     }
-    return Uninterruptible.call(() -> openOnce(path, position, size, windowSize));
-  }
-
-  private static Mapping openOnce(Path path, long position, long size, int windowSize)
-      throws IOException {
-    try (FileChannel ch = FileChannel.open(path, ReadAll.READ)) {
-      long fileSize = ch.size();
+    try (InterruptSafeFile file = InterruptSafeFile.open(path)) {
+      long fileSize = file.size();
       if (fileSize == 0 && isPseudoFile(path)) {
         throw new FileSystemException(
             path.toString(), null, "not a regular file: a pseudo-file of size 0 cannot be mapped");
@@ -88,7 +82,7 @@ public final class Mapping implements AutoCloseable {
       }
       MappedRegion region;
       try {
-        region = MappedRegion.map(ch, position, length, windowSize, true);
+        region = file.map(position, length, windowSize, true);
       } catch (IOException e) {
         throw mapFailed(path, length, e);
       } catch (OutOfMemoryError e) {

@@ -4,7 +4,7 @@ import dev.fastio.internal.IoBuffers.IoBuffer;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.MappedByteBuffer;
-import java.nio.channels.FileChannel;
+import java.nio.channels.ClosedByInterruptException;
 import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.OpenOption;
@@ -46,25 +46,20 @@ public final class ReadAll {
     if (!isDefaultFileSystem(path)) {
       return Files.readAllBytes(path); // zip and other providers: the JDK is the implementation
     }
-    return Uninterruptible.call(() -> readOnce(path, strategy));
-  }
-
-  private static byte[] readOnce(Path path, Strategy strategy) throws IOException {
-    try (FileChannel ch = FileChannel.open(path, READ)) {
-      long size = ch.size();
+    try (InterruptSafeFile file = InterruptSafeFile.open(path)) {
+      long size = file.size();
       if (size > Integer.MAX_VALUE) { // the JDK's test and message; sizes just below fail in new byte[]
         throw new OutOfMemoryError("Required array size too large");
       }
       if (size > 0 && useMapping(strategy, size, MAP_THRESHOLD)) {
-        byte[] bytes = readMapped(ch, (int) size);
+        byte[] bytes = readMapped(file, (int) size);
         if (bytes != null) {
-          ch.position(size);
-          return fill(ch, bytes, bytes.length, bytes.length);
+          file.position(size);
+          return fill(file, bytes, bytes.length, bytes.length);
         }
-        ch.position(0); // the file shrank under the mapping: read it again from the start
-        size = ch.size();
+        size = file.size(); // the file shrank under the mapping: read it again from the start
       }
-      return fill(ch, new byte[(int) size], 0, size);
+      return fill(file, new byte[(int) size], 0, size);
     }
   }
 
@@ -78,21 +73,27 @@ public final class ReadAll {
   }
 
   /** The first {@code size} bytes through a mapping, or null if the mapping faulted or failed. */
-  private static byte[] readMapped(FileChannel ch, int size) {
+  private static byte[] readMapped(InterruptSafeFile file, int size) throws IOException {
     byte[] bytes = new byte[size];
-    try (MappedRegion region = MappedRegion.map(ch, 0, size, false)) {
-      copy(region, bytes);
-      Faults.deliverPending(); // a fault of the copy is thrown here, before any other JDK code runs
-      // A file that shrank during the copy may have given bytes of a later state: read it again.
-      return ch.size() >= size ? bytes : null;
+    MappedRegion region;
+    try {
+      region = file.map(0, size, MappedRegion.MAX_WINDOW, false);
+    } catch (ClosedByInterruptException e) {
+      throw e; // an interrupt closed a file that cannot be opened again (see InterruptSafeFile)
     } catch (IOException e) {
       return null; // cannot be mapped (device, address space): the buffered path reads it
+    }
+    try (region) {
+      copy(region, bytes);
+      Faults.deliverPending(); // a fault of the copy is thrown here, before any other JDK code runs
     } catch (InternalError e) {
       if (Faults.isMappingFault(e)) {
         return null;
       }
       throw e;
     }
+    // A file that shrank during the copy may have given bytes of a later state: read it again.
+    return file.size() >= size ? bytes : null;
   }
 
   private static void copy(MappedRegion region, byte[] bytes) {
@@ -106,20 +107,21 @@ public final class ReadAll {
   }
 
   /**
-   * Reads {@code ch} from its position to end of file into {@code bytes[count..]}, growing the array as
+   * Reads {@code file} from its position to end of file into {@code bytes[count..]}, growing the array as
    * {@code Files.readAllBytes} does, and returns the array trimmed to what was read.
    *
    * @param expected the size the file had when opened; a read that stops short exactly there is end of
    *     file (a regular file's short read), which saves the JDK's extra one-byte read
    */
-  static byte[] fill(FileChannel ch, byte[] bytes, int count, long expected) throws IOException {
+  static byte[] fill(InterruptSafeFile file, byte[] bytes, int count, long expected)
+      throws IOException {
     IoBuffer b = IoBuffers.acquire();
     try {
       ByteBuffer d = b.direct;
       while (true) {
         long want = Math.min(d.capacity(), (long) bytes.length - count + 1);
         d.clear().limit((int) want);
-        int n = ch.read(d);
+        int n = file.read(d);
         if (n < 0) {
           break;
         }
