@@ -63,6 +63,10 @@ public final class MappedProbe {
   }
 
   private static void residency(Path warm, Path big1, Path big2) throws Exception {
+    // Start a process once before the warm-up: its first start loads classes (ProcessStartEvent, a JDK
+    // event class, among them) that would deoptimize the C2 code compiled before it, so the calls
+    // measured would run in the interpreter instead.
+    evict(warm);
     warmUp(warm);
     evict(big1);
     evict(big2);
