@@ -59,6 +59,21 @@ final class BenchFiles {
     }
   }
 
+  /**
+   * Evicts {@code p} from the page cache with {@code dd iflag=nocache count=0} (any user, Linux); pages
+   * still mapped by this or another process stay.
+   */
+  static void evict(Path p) throws IOException, InterruptedException {
+    Process dd =
+        new ProcessBuilder("dd", "if=" + p, "iflag=nocache", "count=0")
+            .redirectErrorStream(true)
+            .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+            .start();
+    if (!dd.waitFor(60, java.util.concurrent.TimeUnit.SECONDS) || dd.exitValue() != 0) {
+      throw new IOException("dd iflag=nocache failed on " + p);
+    }
+  }
+
   static void warm(Path p) throws IOException {
     ByteBuffer buf = ByteBuffer.allocateDirect(1 << 20);
     try (FileChannel ch = FileChannel.open(p)) {
