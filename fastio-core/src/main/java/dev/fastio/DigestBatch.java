@@ -28,11 +28,14 @@ import java.util.function.Consumer;
  * IOException}, and the other files go on. Files are hashed concurrently, but results are returned and
  * delivered in the order of the input.
  *
- * <p><b>Reading.</b> {@link Reading#PARALLEL} lets every worker thread read its own file (best on SSDs,
- * network storage and a warm page cache). {@link Reading#SEQUENTIAL} has one reader thread read the
- * files in order into the page cache, at most 256 MiB (system property {@code fastio.batch.readAhead})
- * ahead of the workers, which then hash from the cache: a spinning disk sees one sequential stream
- * instead of seeks between files. {@link Reading#AUTO}, the default, picks {@code SEQUENTIAL} when the
+ * <p><b>Reading.</b> {@link Reading#PARALLEL} lets every worker thread read its own file, the largest
+ * files first so that the threads finish together (best on SSDs, network storage and a warm page
+ * cache). {@link Reading#SEQUENTIAL} has one reader thread read the files in input order into the page
+ * cache, at most 256 MiB (system property {@code fastio.batch.readAhead}) ahead of the workers, which
+ * then hash from the cache: a spinning disk sees one sequential stream instead of seeks between files.
+ * Where {@code /dev/null} exists the reader moves the bytes there with {@code FileChannel.transferTo}
+ * ({@code sendfile} on Linux), which fills the page cache without copying, so it takes no CPU from the
+ * hashing when the files are cached already. {@link Reading#AUTO}, the default, picks {@code SEQUENTIAL} when the
  * first file lives on a block device Linux reports as rotational ({@code /sys/class/block/DEV/queue/
  * rotational}) and {@code PARALLEL} otherwise (other systems, SSDs, tmpfs, overlay and network mounts).
  * Only regular files are read ahead; FIFOs and devices are read once, by a worker.

@@ -5,6 +5,7 @@ import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -20,9 +21,10 @@ import java.util.function.LongConsumer;
  * The implementation of {@code DigestBatch}: hashes many files with {@link FileDigest} on worker threads
  * and hands the results to the calling thread in input order.
  *
- * <p>Two pipelines. {@link #PARALLEL}: every worker takes the next file and reads and hashes it itself
- * (SSDs, the page cache). {@link #SEQUENTIAL}: one reader thread reads the files one after another, in
- * order, into the page cache (its copy is discarded), at most {@link #READ_AHEAD} bytes ahead of the
+ * <p>Two pipelines. {@link #PARALLEL}: every worker takes the next file, largest first, and reads and
+ * hashes it itself (SSDs, the page cache). {@link #SEQUENTIAL}: one reader thread reads the files one
+ * after another, in order, into the page cache (through {@code /dev/null}, or into a buffer it
+ * discards), at most {@link #READ_AHEAD} bytes ahead of the
  * hashing; the workers then hash each file with {@link FileDigest} from the cache, so the device sees
  * one sequential reader (spinning disks) and the result is, by construction, what {@code
  * FastFiles.digest} returns. Only regular files are read ahead: FIFOs and devices go straight to the
@@ -39,6 +41,9 @@ public final class BatchDigest {
   public static final long READ_AHEAD = Long.getLong("fastio.batch.readAhead", 256L << 20);
 
   private static final int READ_CHUNK = 1 << 20;
+
+  /** Bytes per transfer to {@code /dev/null}: small enough that a cancelled batch stops soon. */
+  private static final long PRELOAD_STEP = 8L << 20;
   private static final Object POISON = new Object();
 
   /** Receives the results; {@link #done} is called on the calling thread, in input order. */
@@ -63,6 +68,8 @@ public final class BatchDigest {
   private final Progress progress;
   private final AtomicReferenceArray<Object> results;
   private final AtomicInteger next = new AtomicInteger();
+  /** PARALLEL: the indexes of the files, largest first (so no large file is left for the end). */
+  private int[] order;
   private final BlockingQueue<Object> queue = new LinkedBlockingQueue<>();
   private final Object lock = new Object();
   private long readAhead; // bytes read ahead whose hashing is not finished; guarded by lock
@@ -106,6 +113,9 @@ public final class BatchDigest {
     }
     List<Thread> workers = new ArrayList<>();
     int count = Math.min(threads, n);
+    if (pipeline == PARALLEL) {
+      order = largestFirst(paths);
+    }
     for (int i = 0; i < count; i++) {
       workers.add(start("fastio-digest-" + i, this::hashLoop));
     }
@@ -209,10 +219,11 @@ public final class BatchDigest {
           }
           i = (Integer) item;
         } else {
-          i = next.getAndIncrement();
-          if (i >= paths.size()) {
+          int k = next.getAndIncrement();
+          if (k >= order.length) {
             return;
           }
+          i = order[k];
         }
         hash(i, md);
       }
@@ -257,9 +268,17 @@ public final class BatchDigest {
     }
   }
 
-  /** The sequential reader: reads each regular file into the page cache, then hands it to a worker. */
+  /**
+   * The sequential reader: reads each regular file into the page cache, then hands it to a worker.
+   *
+   * <p>Where {@code /dev/null} can be opened, the file is "read" by transferring it there: the kernel
+   * fills the page cache (reading ahead sequentially) and copies nothing, so the reader costs the
+   * hashing threads no CPU when the files are already cached. Elsewhere it reads into a buffer it
+   * discards.
+   */
   private void readLoop() {
     ByteBuffer buffer = ByteBuffer.allocateDirect(READ_CHUNK);
+    FileChannel sink = openDevNull();
     try {
       for (int i = 0; i < paths.size() && !cancelled; i++) {
         Path path = paths.get(i);
@@ -273,7 +292,7 @@ public final class BatchDigest {
         if (large) {
           queue.add(i); // the worker follows the reader through the file
         }
-        preload(path, size, buffer);
+        preload(path, size, buffer, sink);
         if (!large) {
           queue.add(i);
         }
@@ -282,7 +301,44 @@ public final class BatchDigest {
       Thread.currentThread().interrupt();
     } catch (RuntimeException | Error e) {
       fail(e);
+    } finally {
+      closeQuietly(sink);
     }
+  }
+
+  private static FileChannel openDevNull() {
+    try {
+      return FileChannel.open(java.nio.file.Paths.get("/dev/null"), StandardOpenOption.WRITE);
+    } catch (IOException | RuntimeException e) {
+      return null; // not a Unix system: read into a buffer
+    }
+  }
+
+  private static void closeQuietly(FileChannel ch) {
+    if (ch != null) {
+      try {
+        ch.close();
+      } catch (IOException e) {
+        // /dev/null: nothing was written that could be lost
+      }
+    }
+  }
+
+  /**
+   * The indexes of {@code paths} by decreasing size (files that cannot be sized last, in input order):
+   * with the files handed out in this order, the workers finish together instead of one hashing the
+   * last large file alone.
+   */
+  private static int[] largestFirst(List<? extends Path> paths) {
+    int n = paths.size();
+    Integer[] order = new Integer[n];
+    long[] sizes = new long[n];
+    for (int i = 0; i < n; i++) {
+      order[i] = i;
+      sizes[i] = regularFileSize(paths.get(i));
+    }
+    java.util.Arrays.sort(order, (a, b) -> Long.compare(sizes[b], sizes[a])); // stable: input order
+    return java.util.Arrays.stream(order).mapToInt(Integer::intValue).toArray();
   }
 
   private static long regularFileSize(Path path) {
@@ -305,15 +361,27 @@ public final class BatchDigest {
     }
   }
 
-  /** Reads {@code path}'s first {@code size} bytes and discards them; errors are the worker's to report. */
-  private void preload(Path path, long size, ByteBuffer buffer) {
+  /**
+   * Reads {@code path}'s first {@code size} bytes into the page cache and discards them, through {@code
+   * sink} ({@code /dev/null}) when there is one, else through {@code buffer}; errors are the worker's to
+   * report.
+   */
+  private void preload(Path path, long size, ByteBuffer buffer, FileChannel sink) {
     try (FileChannel ch = FileChannel.open(path, ReadAll.READ)) {
       long done = 0;
       while (done < size && !cancelled) {
-        buffer.clear();
-        int n = ch.read(buffer);
-        if (n < 0) {
-          return;
+        long n;
+        if (sink != null) {
+          n = ch.transferTo(done, Math.min(size - done, PRELOAD_STEP), sink);
+          if (n <= 0) {
+            return; // end of file (it shrank), or the kernel declined: the worker reads the rest
+          }
+        } else {
+          buffer.clear();
+          n = ch.read(buffer);
+          if (n < 0) {
+            return;
+          }
         }
         done += n;
       }
