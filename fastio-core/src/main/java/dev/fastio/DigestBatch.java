@@ -44,7 +44,7 @@ import java.util.function.Consumer;
  * plus {@code fastio-digest-reader}) for each call and stops them before the call returns or throws.
  * A {@code DigestBatch} is immutable and thread-safe; calls may run concurrently.
  *
- * <p><b>Memory.</b> Reads go through fastio's pooled 64 KiB buffers and mappings released at once, as
+ * <p><b>Memory.</b> Reads go through fastio's pooled 68 KiB buffers and mappings released at once, as
  * {@link FastFiles#digest(Path, String)}; the sequential reader adds one 1 MiB direct buffer. Results
  * not yet delivered in order are held in memory (a digest or an exception per file).
  *

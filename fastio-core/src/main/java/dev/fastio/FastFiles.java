@@ -17,9 +17,9 @@ import java.security.NoSuchAlgorithmException;
  *
  * <p><b>Native memory.</b> {@link java.nio.file.Files#readAllBytes} reads through a temporary native
  * buffer as large as the file and keeps it cached in the calling thread for the thread's lifetime (on JDK
- * 17 counted against {@code -XX:MaxDirectMemorySize}). fastio reads through 64 KiB buffers from a
- * process-wide pool of at most {@code 2 * availableProcessors} (capped at 64) buffers, or through a
- * mapping that is unmapped before the call returns; nothing file-sized is retained.
+ * 17 counted against {@code -XX:MaxDirectMemorySize}). fastio reads through 68 KiB buffers (64 KiB and
+ * a page) from a process-wide pool of at most {@code 2 * availableProcessors} (capped at 64) buffers,
+ * or through a mapping that is unmapped before the call returns; nothing file-sized is retained.
  *
  * <p><b>Interrupts.</b> Like {@code Files.readAllBytes}, these methods are not interruptible: an
  * interrupt neither aborts nor closes anything, and the thread's interrupt status is still set when
@@ -68,7 +68,7 @@ public final class FastFiles {
    * <p>Any algorithm the installed providers offer; the name is matched as {@link
    * MessageDigest#getInstance(String)} matches it (case-insensitively). The content hashed is what
    * {@link #readAllBytes(Path)} would return, for the same kinds of files, but without holding it in
-   * memory: small files go through a reused 64 KiB buffer, files of 1 MiB and up (system property {@code
+   * memory: small files go through a reused 68 KiB buffer, files of 1 MiB and up (system property {@code
    * fastio.digest.mapThreshold}) through a mapping released before return.
    *
    * @param path the file to hash

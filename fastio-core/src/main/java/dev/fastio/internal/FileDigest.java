@@ -13,7 +13,7 @@ import java.security.MessageDigest;
 public final class FileDigest {
   /**
    * Files from this size up are hashed through a mapping ({@code fastio.digest.mapThreshold}); below it
-   * through a pooled 64 KiB buffer. Measured in {@code DigestBenchmark}: see README.
+   * through a pooled 68 KiB buffer. Measured in {@code DigestBenchmark}: see README.
    */
   public static final long MAP_THRESHOLD = Long.getLong("fastio.digest.mapThreshold", 1024 * 1024);
 

@@ -12,8 +12,12 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
  * whatever the file sizes and however many threads (virtual ones included) call it.
  */
 public final class IoBuffers {
-  /** Bytes per buffer: large enough to amortise the syscall, small enough to stay in L2. */
-  public static final int SIZE = 64 * 1024;
+  /**
+   * Bytes per buffer: 64 KiB, large enough to amortise the system call and small enough to stay in L2,
+   * plus one page, so that a file of up to 64 KiB is read, and its end seen (a short read), in one
+   * system call where a 64 KiB buffer needs a second read that returns 0.
+   */
+  public static final int SIZE = 64 * 1024 + 4096;
 
   private static final AtomicReferenceArray<IoBuffer> POOL =
       new AtomicReferenceArray<>(Math.min(64, 2 * Runtime.getRuntime().availableProcessors()));

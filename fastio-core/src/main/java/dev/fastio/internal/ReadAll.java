@@ -19,7 +19,7 @@ public final class ReadAll {
   public enum Strategy {
     /** {@link #MAPPED} from {@link #MAP_THRESHOLD} bytes up, {@link #BUFFERED} below. */
     AUTO,
-    /** Positional-free reads through a pooled 64 KiB direct buffer. */
+    /** Reads through a pooled 68 KiB direct buffer. */
     BUFFERED,
     /** One mapping of the whole file, bulk-copied into the array, then unmapped. */
     MAPPED

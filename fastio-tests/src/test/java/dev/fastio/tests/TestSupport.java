@@ -2,6 +2,7 @@ package dev.fastio.tests;
 
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.fastio.internal.IoBuffers;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -20,7 +21,9 @@ public final class TestSupport {
   /** Sizes at the page, buffer and threshold boundaries every strategy is checked at. */
   public static final List<Integer> BOUNDARY_SIZES =
       List.of(
-          0, 1, 2, 4095, 4096, 4097, 8191, 8192, 8193, 65535, 65536, 65537, 131071, 131072, 131073,
+          0, 1, 2, 4095, 4096, 4097, 8191, 8192, 8193, 65535, 65536, 65537,
+          IoBuffers.SIZE - 1, IoBuffers.SIZE, IoBuffers.SIZE + 1, 131071, 131072, 131073,
+          2 * IoBuffers.SIZE - 1, 2 * IoBuffers.SIZE, 2 * IoBuffers.SIZE + 1,
           1048575, 1048576, 1048577, 3 * 1048576 + 17);
 
   /** {@code size} bytes from a seeded generator (reproducible). */
