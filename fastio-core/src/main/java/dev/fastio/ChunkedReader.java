@@ -36,8 +36,9 @@ import java.nio.file.Path;
  * mapped. Other files are read into one direct buffer reused for every chunk: with positional reads for
  * regular files (those of {@code /proc} and {@code /sys} included), with relative reads for FIFOs,
  * sockets and devices. The chunk size defaults to 1 MiB for a mapped file and 64 KiB otherwise (a
- * pooled buffer); the bytes are the same either way. Neither way allocates on the heap per byte read:
- * a mapped chunk is one small buffer object, a buffered chunk none.
+ * buffer from a small process-wide pool; a larger chunk size gets a buffer of its own, freed by {@link
+ * #close()}). The bytes are the same either way. Neither way allocates on the heap per byte read: a
+ * mapped chunk is one small buffer object, a buffered chunk none.
  *
  * <p><b>End of file.</b> A regular file is read up to its size when opened ({@link #size()}): bytes
  * appended later are not handed out. FIFOs, devices and files that report size 0 ({@code /proc}) are
@@ -86,7 +87,9 @@ import java.nio.file.Path;
  *   <li>After its window is unmapped, a mapped chunk on JDK 22 and newer throws {@link
  *       IllegalStateException} on any access: safe. On JDK 17 to 21 the memory is gone and an access
  *       <b>crashes the JVM</b> (SIGSEGV) or, once the address range is reused, reads unrelated memory.
- *       There is no check.
+ *       There is no check. The same holds after {@link #close()} for a buffered chunk of a chunk size
+ *       above 64 KiB, whose buffer is freed then (on JDK 22 and newer: {@code IllegalStateException});
+ *       a pooled buffer goes back to the pool and is refilled by other readers.
  *   <li>Chunks are read-only: {@link ByteBuffer#isReadOnly()} is true and every {@code put} throws
  *       {@link java.nio.ReadOnlyBufferException}.
  *   <li>A chunk's position and limit are the caller's to move; the reader resets them on the next

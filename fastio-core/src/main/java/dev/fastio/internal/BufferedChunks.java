@@ -8,8 +8,9 @@ import java.nio.file.Path;
 
 /**
  * Chunks read into one direct buffer, reused for every chunk: a pooled {@link IoBuffers#SIZE} buffer
- * when the chunk size fits it, else one of its own (no larger than the file). Each chunk is the same
- * read-only view of the buffer, reset to the new bytes, so reading allocates nothing.
+ * when the chunk size fits it, else one of its own (no larger than the file), freed by {@link
+ * #release()} (see {@link DirectBuffer}). Each chunk is the same read-only view of the buffer, reset
+ * to the new bytes, so reading allocates nothing.
  *
  * <p>Regular files (those of {@code /proc} and {@code /sys} included) are read with positional reads,
  * so moving costs nothing. FIFOs, devices and sockets are read with relative reads: a forward move is
@@ -18,6 +19,7 @@ import java.nio.file.Path;
  */
 final class BufferedChunks extends Chunks {
   private final IoBuffer pooled;
+  private final DirectBuffer own;
   private final ByteBuffer buffer;
   private final ByteBuffer view;
 
@@ -33,10 +35,12 @@ final class BufferedChunks extends Chunks {
     int capacity = size > 0 ? (int) Math.min(chunkSize, size) : chunkSize;
     if (capacity <= IoBuffers.SIZE) {
       pooled = IoBuffers.acquire();
+      own = null;
       buffer = pooled.direct;
     } else {
       pooled = null;
-      buffer = ByteBuffer.allocateDirect(capacity);
+      own = DirectBuffer.allocate(capacity);
+      buffer = own.buffer();
     }
     view = buffer.asReadOnlyBuffer();
   }
@@ -138,6 +142,8 @@ final class BufferedChunks extends Chunks {
   void release() {
     if (pooled != null) {
       IoBuffers.release(pooled);
+    } else {
+      own.close();
     }
   }
 }

@@ -12,10 +12,14 @@ import dev.fastio.internal.Chunks;
 import dev.fastio.internal.MappedRegion;
 import java.io.IOException;
 import java.io.RandomAccessFile;
+import java.lang.management.BufferPoolMXBean;
+import java.lang.management.ManagementFactory;
 import java.nio.ByteBuffer;
 import java.nio.file.FileSystemException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -81,6 +85,37 @@ class ChunkedReaderLeakTest {
       }
     }
     assertEquals(5000, FastFiles.forEachChunk(small, b -> {}));
+  }
+
+  /**
+   * A chunk size above the pooled 64 KiB gets a buffer of its own, freed by close and not left to the
+   * garbage collector: the {@code direct} pool returns to its size (on JDK 22+ the buffer is arena
+   * memory, freed as the arena closes).
+   */
+  @Test
+  void aBufferOfItsOwnIsFreedByClose() throws Exception {
+    Path file = TestSupport.write(dir, "own-buffer", TestSupport.randomBytes(4, 3 << 20));
+    BufferPoolMXBean direct =
+        ManagementFactory.getPlatformMXBeans(BufferPoolMXBean.class).stream()
+            .filter(p -> p.getName().equals("direct"))
+            .findFirst()
+            .orElseThrow();
+    List<String> seen = new ArrayList<>();
+    boolean unchanged = false;
+    for (int attempt = 0; attempt < 5 && !unchanged; attempt++) { // other threads may allocate meanwhile
+      long before = direct.getMemoryUsed();
+      for (int i = 0; i < 20; i++) {
+        try (Chunks chunks = Chunks.open(file, 1 << 20, Chunks.Strategy.BUFFERED)) {
+          while (chunks.next() != null) {
+            // read it all
+          }
+        }
+      }
+      long after = direct.getMemoryUsed();
+      unchanged = before == after;
+      seen.add(before + " -> " + after);
+    }
+    assertTrue(unchanged, "direct memory kept by closed readers: " + seen);
   }
 
   /** Counts the file's lines in /proc/self/maps after every chunk of a file of 16 windows. */
