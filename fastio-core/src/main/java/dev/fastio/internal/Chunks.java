@@ -50,10 +50,13 @@ public abstract class Chunks implements Closeable {
 
   /**
    * Regular files from this size up are mapped by {@link Strategy#AUTO} ({@code
-   * fastio.chunked.mapThreshold}).
+   * fastio.chunked.mapThreshold}). Measured on a 2-core VM, JDK 17 and 25, page cache warm: below 4
+   * MiB a 64 KiB buffer beats mapping on a full scan (mapping, page faults and unmapping cost about
+   * 50 us a file) and on a skip-heavy pass; from 8 MiB mapping is even on scans and up to twice as
+   * fast on skips (no system call per record).
    */
   public static final long MAP_THRESHOLD =
-      Long.getLong("fastio.chunked.mapThreshold", 1024 * 1024);
+      Long.getLong("fastio.chunked.mapThreshold", 8 * 1024 * 1024);
 
   /** File-system types whose files report size 0 whatever their content. */
   private static final Set<String> PSEUDO_FILE_SYSTEMS =

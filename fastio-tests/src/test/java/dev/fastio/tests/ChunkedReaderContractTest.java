@@ -407,7 +407,8 @@ class ChunkedReaderContractTest {
    */
   @Test
   void forEachChunkTurnsTheConsumersFaultIntoAnIoException() throws Exception {
-    Path file = TestSupport.write(dir, "shrinks", TestSupport.randomBytes(6, 8 << 20));
+    int size = (int) Math.max(Chunks.MAP_THRESHOLD, 4 << 20); // mapped by AUTO
+    Path file = TestSupport.write(dir, "shrinks", TestSupport.randomBytes(6, size));
     AtomicInteger calls = new AtomicInteger();
     byte[] sink = new byte[Chunks.DEFAULT_MAPPED_CHUNK];
     FileSystemException e =
@@ -426,7 +427,7 @@ class ChunkedReaderContractTest {
     assertEquals(1, calls.get());
     assertInstanceOf(InternalError.class, e.getCause());
     // A truncation between chunks: the next chunk is refused.
-    Path other = TestSupport.write(dir, "shrinks2", TestSupport.randomBytes(6, 8 << 20));
+    Path other = TestSupport.write(dir, "shrinks2", TestSupport.randomBytes(6, size));
     calls.set(0);
     e =
         assertThrows(
