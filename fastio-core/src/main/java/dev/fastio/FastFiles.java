@@ -24,10 +24,11 @@ import java.util.function.Consumer;
  * process-wide pool of at most {@code 2 * availableProcessors} (capped at 64) buffers, or through a
  * mapping that is unmapped before the call returns; nothing file-sized is retained.
  *
- * <p><b>Interrupts.</b> Like {@code Files.readAllBytes}, these methods are not interruptible: an
- * interrupt neither aborts nor closes anything, and the thread's interrupt status is still set when
- * the method returns. (The JDK opts its channel out of interrupts with an internal call; fastio opens
- * the file again and resumes at the same offset, reading nothing twice.) One deviation: a FIFO, socket
+ * <p><b>Interrupts.</b> Like {@code Files.readAllBytes}, these methods (but {@link #forEachChunk},
+ * which reads as a {@link ChunkedReader} does) are not interruptible: an interrupt neither aborts nor
+ * closes anything, and the thread's interrupt status is still set when the method returns. (The JDK
+ * opts its channel out of interrupts with an internal call; fastio opens the file again and resumes
+ * at the same offset, reading nothing twice.) One deviation: a FIFO, socket
  * or device cannot be read again from an offset, so an interrupt that arrives while such a file is being
  * read closes it, as it closes any {@code FileChannel}, and the method throws {@link
  * java.nio.channels.ClosedByInterruptException}; the JDK would go on reading.
@@ -148,6 +149,9 @@ public final class FastFiles {
    * @param action called with each chunk, on the calling thread; an exception it throws ends the
    *     reading and is rethrown
    * @return the number of bytes handed to {@code action}
+   * @throws java.nio.channels.ClosedByInterruptException if the thread is interrupted before or while
+   *     the file is read (mapping a window, for a mapped file): unlike the other methods of this class,
+   *     this one is interruptible, as a {@code ChunkedReader} is; the interrupt status stays set
    * @throws java.nio.file.FileSystemException naming the file if it shrank while read
    * @throws IOException as {@link ChunkedReader#open(Path)} and {@link ChunkedReader#next()} throw it
    * @since 0.1.0

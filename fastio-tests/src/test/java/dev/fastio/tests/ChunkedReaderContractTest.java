@@ -377,6 +377,20 @@ class ChunkedReaderContractTest {
     }
   }
 
+  /** Unlike the other methods of {@code FastFiles}, forEachChunk is interruptible, as the reader is. */
+  @Test
+  void forEachChunkIsInterruptible() throws Exception {
+    Path file = TestSupport.write(dir, "f", TestSupport.randomBytes(4, 100_000));
+    Thread.currentThread().interrupt();
+    try {
+      assertThrows(ClosedByInterruptException.class, () -> FastFiles.forEachChunk(file, b -> {}));
+      assertTrue(Thread.currentThread().isInterrupted(), "the status stays set");
+    } finally {
+      Thread.interrupted();
+    }
+    assertEquals(100_000, FastFiles.forEachChunk(file, b -> {}));
+  }
+
   @ParameterizedTest
   @EnumSource(names = {"MAPPED", "BUFFERED"})
   void aFileTruncatedWhileReadGivesAnIoExceptionNamingIt(Chunks.Strategy strategy)
