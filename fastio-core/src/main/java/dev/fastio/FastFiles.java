@@ -1,11 +1,14 @@
 package dev.fastio;
 
+import dev.fastio.internal.Chunks;
 import dev.fastio.internal.FileDigest;
 import dev.fastio.internal.ReadAll;
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.util.function.Consumer;
 
 /**
  * Whole-file operations: drop-in replacements for {@link java.nio.file.Files} methods, faster and
@@ -21,10 +24,11 @@ import java.security.NoSuchAlgorithmException;
  * a page) from a process-wide pool of at most {@code 2 * availableProcessors} (capped at 64) buffers,
  * or through a mapping that is unmapped before the call returns; nothing file-sized is retained.
  *
- * <p><b>Interrupts.</b> Like {@code Files.readAllBytes}, these methods are not interruptible: an
- * interrupt neither aborts nor closes anything, and the thread's interrupt status is still set when
- * the method returns. (The JDK opts its channel out of interrupts with an internal call; fastio opens
- * the file again and resumes at the same offset, reading nothing twice.) One deviation: a FIFO, socket
+ * <p><b>Interrupts.</b> Like {@code Files.readAllBytes}, these methods (but {@link #forEachChunk},
+ * which reads as a {@link ChunkedReader} does) are not interruptible: an interrupt neither aborts nor
+ * closes anything, and the thread's interrupt status is still set when the method returns. (The JDK
+ * opts its channel out of interrupts with an internal call; fastio opens the file again and resumes
+ * at the same offset, reading nothing twice.) One deviation: a FIFO, socket
  * or device cannot be read again from an offset, so an interrupt that arrives while such a file is being
  * read closes it, as it closes any {@code FileChannel}, and the method throws {@link
  * java.nio.channels.ClosedByInterruptException}; the JDK would go on reading.
@@ -120,5 +124,40 @@ public final class FastFiles {
   public static java.util.List<DigestBatch.Result> digestAll(
       java.util.Collection<? extends Path> paths, String algorithm) throws InterruptedException {
     return DigestBatch.builder(algorithm).build().digestAll(paths);
+  }
+
+  /**
+   * Hands every byte of a file to {@code action}, in order, as read-only chunks, without copying the
+   * file into the heap: a shortcut for a {@link ChunkedReader} loop.
+   *
+   * <pre>{@code
+   * CRC32C crc = new CRC32C();
+   * FastFiles.forEachChunk(path, crc::update);
+   * }</pre>
+   *
+   * <p>Chunks are as {@link ChunkedReader#next()} hands them out with the default chunk size (slices of
+   * a mapping for regular files of 8 MiB and more, a reused 64 KiB buffer otherwise); each is valid only
+   * during the call of {@code action} that receives it (see the Warnings of {@link ChunkedReader}). The
+   * file is opened, and closed with its mappings released, by this method.
+   *
+   * <p>Unlike a reader loop of one's own, {@code action} runs inside fastio's handling of mapped reads:
+   * should the file shrink while it is read, the fault of a read in {@code action} too is thrown as a
+   * {@link java.nio.file.FileSystemException} naming the file, never as the JVM's {@link
+   * InternalError}.
+   *
+   * @param path the file; symbolic links are followed
+   * @param action called with each chunk, on the calling thread; an exception it throws ends the
+   *     reading and is rethrown
+   * @return the number of bytes handed to {@code action}
+   * @throws java.nio.channels.ClosedByInterruptException if the thread is interrupted before or while
+   *     the file is read (mapping a window, for a mapped file): unlike the other methods of this class,
+   *     this one is interruptible, as a {@code ChunkedReader} is; the interrupt status stays set
+   * @throws java.nio.file.FileSystemException naming the file if it shrank while read
+   * @throws IOException as {@link ChunkedReader#open(Path)} and {@link ChunkedReader#next()} throw it
+   * @since 0.1.0
+   */
+  public static long forEachChunk(Path path, Consumer<? super ByteBuffer> action)
+      throws IOException {
+    return Chunks.forEach(path, action);
   }
 }

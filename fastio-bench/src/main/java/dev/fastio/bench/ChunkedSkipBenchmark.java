@@ -1,0 +1,132 @@
+package dev.fastio.bench;
+
+import dev.fastio.ChunkedReader;
+import dev.fastio.internal.Chunks;
+import java.io.IOException;
+import java.io.RandomAccessFile;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+import java.util.zip.CRC32C;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * A skip-heavy pass over a file, as an FLV indexer makes: read a 64-byte record, skip 8 KiB, to end of
+ * file; the records feed a {@link CRC32C} whose value is returned. Page cache warm.
+ *
+ * <ul>
+ *   <li>{@code jdk}: {@code RandomAccessFile.seek} and {@code readFully} of 64 bytes (the baseline);
+ *   <li>{@code jdkChannelPositional}: {@code FileChannel.read(buffer, position)} of 64 bytes into a
+ *       reused direct buffer, one system call per record;
+ *   <li>{@code fastio}: {@code ChunkedReader.open(path)}, {@code next(64)} and {@code skip(8192)};
+ *       {@code fastioMapped} and {@code fastioBuffered}: each strategy forced.
+ * </ul>
+ */
+@BenchmarkMode(Mode.Throughput)
+@OutputTimeUnit(TimeUnit.SECONDS)
+@Warmup(iterations = 3, time = 1)
+@Measurement(iterations = 5, time = 1)
+@Fork(
+    value = 1,
+    jvmArgsAppend = {"-Xms4g", "-Xmx4g", "-XX:+AlwaysPreTouch"})
+@State(Scope.Benchmark)
+public class ChunkedSkipBenchmark {
+  private static final int RECORD = 64;
+  private static final int SKIP = 8192;
+
+  @Param({"1048576", "268435456"})
+  public long size;
+
+  private Path file;
+  private final CRC32C crc = new CRC32C();
+  private final byte[] record = new byte[RECORD];
+  private final ByteBuffer direct = ByteBuffer.allocateDirect(RECORD);
+
+  @Setup
+  public void setup() {
+    file = BenchFiles.file(size);
+  }
+
+  @Benchmark
+  public long jdk() throws IOException {
+    CRC32C c = crc;
+    c.reset();
+    byte[] r = record;
+    try (RandomAccessFile f = new RandomAccessFile(file.toFile(), "r")) {
+      long length = f.length();
+      for (long p = 0; p < length; p += RECORD + SKIP) {
+        int n = (int) Math.min(RECORD, length - p);
+        f.seek(p);
+        f.readFully(r, 0, n);
+        c.update(r, 0, n);
+      }
+    }
+    return c.getValue();
+  }
+
+  @Benchmark
+  public long jdkChannelPositional() throws IOException {
+    CRC32C c = crc;
+    c.reset();
+    ByteBuffer b = direct;
+    try (FileChannel ch = FileChannel.open(file)) {
+      long p = 0;
+      while (true) {
+        b.clear();
+        int n = ch.read(b, p);
+        if (n < 0) {
+          break;
+        }
+        c.update(b.flip());
+        p += n + SKIP;
+      }
+    }
+    return c.getValue();
+  }
+
+  @Benchmark
+  public long fastio() throws IOException {
+    CRC32C c = crc;
+    c.reset();
+    try (ChunkedReader reader = ChunkedReader.open(file)) {
+      for (ByteBuffer b; (b = reader.next(RECORD)) != null; ) {
+        c.update(b);
+        reader.skip(SKIP);
+      }
+    }
+    return c.getValue();
+  }
+
+  @Benchmark
+  public long fastioMapped() throws IOException {
+    return skim(Chunks.Strategy.MAPPED);
+  }
+
+  @Benchmark
+  public long fastioBuffered() throws IOException {
+    return skim(Chunks.Strategy.BUFFERED);
+  }
+
+  private long skim(Chunks.Strategy strategy) throws IOException {
+    CRC32C c = crc;
+    c.reset();
+    try (Chunks chunks = Chunks.open(file, Chunks.DEFAULT, strategy)) {
+      for (ByteBuffer b; (b = chunks.next(RECORD)) != null; ) {
+        c.update(b);
+        chunks.skip(SKIP);
+      }
+    }
+    return c.getValue();
+  }
+}

@@ -1,0 +1,269 @@
+package dev.fastio;
+
+import dev.fastio.internal.Chunks;
+import java.io.Closeable;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.file.Path;
+
+/**
+ * A file read as a sequence of read-only {@link ByteBuffer} chunks, without copying its bytes into the
+ * Java heap, with cheap moves forward and backward: for readers that hash, scan or index a file and
+ * never need all of it in memory at once.
+ *
+ * <pre>{@code
+ * try (ChunkedReader reader = ChunkedReader.open(path)) {
+ *   ByteBuffer header = reader.next(9);         // exactly 9 bytes, unless the file is shorter
+ *   ...
+ *   reader.skip(tagSize);                       // nothing read, nothing mapped
+ *   for (ByteBuffer chunk; (chunk = reader.next()) != null; ) {
+ *     crc.update(chunk);
+ *   }
+ * }
+ * }</pre>
+ *
+ * <p><b>Chunks.</b> {@link #next()} hands out the bytes from {@link #position()} on, at most the chunk
+ * size at a time, and moves past them; {@link #next(int)} at most a given number. A chunk has position
+ * 0, its limit is its length, and it holds exactly {@code min(max, bytes left to end of file)} bytes,
+ * where {@code max} is the chunk size (or {@code maxBytes}): never fewer, on a FIFO too (the call then
+ * waits for the bytes), so a header can be parsed from one chunk. At end of file {@code next} returns
+ * {@code null}.
+ *
+ * <p><b>How the bytes are read.</b> A regular file of 8 MiB or more (system property {@code
+ * fastio.chunked.mapThreshold}) is mapped: a chunk is a slice of a window of 64 MiB (or the chunk size,
+ * if larger) mapped when first needed and unmapped as soon as a chunk outside it is asked for, so at most
+ * one window of the file is mapped at any time, however large the file, and skipped ranges are never
+ * mapped. Other files are read into one direct buffer reused for every chunk: with positional reads for
+ * regular files (those of {@code /proc} and {@code /sys} included), with relative reads for FIFOs,
+ * sockets and devices. The chunk size defaults to 1 MiB for a mapped file and 64 KiB otherwise (a
+ * buffer from a small process-wide pool; a larger chunk size gets a buffer of its own, freed by {@link
+ * #close()}). The bytes are the same either way. Neither way allocates on the heap per byte read: a
+ * mapped chunk is one small buffer object, a buffered chunk none.
+ *
+ * <p><b>End of file.</b> A regular file is read up to its size when opened ({@link #size()}): bytes
+ * appended later are not handed out. FIFOs, devices and files that report size 0 ({@code /proc}) are
+ * read up to the end of file their reads meet; {@code /sys} files, which report 4096 bytes, up to the
+ * end of their content.
+ *
+ * <p><b>Moving.</b> {@link #position(long)} and {@link #skip(long)} only record the new position; the
+ * next {@code next} reads from there. Moving beyond end of file is allowed ({@code next} then returns
+ * {@code null}). On a FIFO, socket or device, which cannot be read again, a forward move makes the next
+ * {@code next} read and discard the bytes skipped, and a move back before the bytes already read
+ * throws an {@link IOException}.
+ *
+ * <p><b>Truncation.</b> Should a regular file shrink below its size at open while it is read, {@code
+ * next} throws a {@link java.nio.file.FileSystemException} naming the file instead of handing out a
+ * chunk the file no longer covers; it never throws the JVM's {@link InternalError}. A mapped chunk is
+ * checked when handed out: if the file shrinks after that, reading the chunk raises {@code
+ * InternalError} in the caller's code, as reading any {@link java.nio.MappedByteBuffer} does (bytes of
+ * the last page beyond the new end read as zeros instead). {@link FastFiles#forEachChunk(Path,
+ * java.util.function.Consumer)} runs its consumer inside fastio's handling and throws the {@code
+ * FileSystemException} then too.
+ *
+ * <p><b>Interrupts.</b> The reader holds an interruptible {@link java.nio.channels.FileChannel}: if the
+ * thread is interrupted before or while the reader reads from it (buffered reads; for a mapped file,
+ * mapping a window), the channel is closed and the call throws {@link
+ * java.nio.channels.ClosedByInterruptException}, as a {@code FileChannel} does; every later call but
+ * {@link #close()} then throws {@link java.nio.channels.ClosedChannelException}. Chunks of a window
+ * already mapped involve no read and notice no interrupt.
+ *
+ * <p><b>Ownership.</b> The reader owns its channel, its buffer and its mapped window, and releases all
+ * of them on {@link #close()}; close it (try-with-resources). On JDK 22 and newer a window is unmapped
+ * by closing its {@code Arena}, on JDK 17 to 21 through {@code sun.misc.Unsafe.invokeCleaner}; either
+ * way at once, not by the garbage collector. A reader never closed keeps its descriptor until the
+ * garbage collector closes it and, on JDK 22 and newer, its current window mapped until the JVM exits.
+ *
+ * <p><b>Thread safety.</b> A reader is not thread-safe: use it, and its chunks, from one thread at a
+ * time; handing it to another thread needs a happens-before edge, as for any unsynchronized object.
+ *
+ * <p><b>Warnings.</b> A chunk is a zero-copy view owned by the reader, valid only until the next call
+ * to {@link #next()}, {@link #next(int)}, {@link #position(long)}, {@link #skip(long)} or {@link
+ * #close()} on the same reader. Until then fastio does not touch its bytes (a mapped chunk shows
+ * what other processes write to the file meanwhile, as any mapping does); after it, a buffered chunk
+ * is the same buffer object refilled, and a mapped chunk's window may be unmapped. Do not keep a
+ * chunk, or a slice or duplicate of one, beyond that call; copy what must outlive it.
+ *
+ * <ul>
+ *   <li>After its window is unmapped, a mapped chunk on JDK 22 and newer throws {@link
+ *       IllegalStateException} on any access: safe. On JDK 17 to 21 the memory is gone and an access
+ *       <b>crashes the JVM</b> (SIGSEGV) or, once the address range is reused, reads unrelated memory.
+ *       There is no check. The same holds after {@link #close()} for a buffered chunk of a chunk size
+ *       above 64 KiB, whose buffer is freed then (on JDK 22 and newer: {@code IllegalStateException});
+ *       a pooled buffer goes back to the pool and is refilled by other readers.
+ *   <li>Chunks are read-only: {@link ByteBuffer#isReadOnly()} is true and every {@code put} throws
+ *       {@link java.nio.ReadOnlyBufferException}.
+ *   <li>A chunk's position and limit are the caller's to move; the reader resets them on the next
+ *       chunk.
+ * </ul>
+ *
+ * @since 0.1.0
+ */
+public final class ChunkedReader implements Closeable {
+  private final Chunks chunks;
+
+  private ChunkedReader(Chunks chunks) {
+    this.chunks = chunks;
+  }
+
+  /**
+   * Opens a file for chunked reading with fastio's chunk size: 1 MiB for a mapped file, 64 KiB
+   * otherwise (see the class description).
+   *
+   * <p>What kind of file {@code path} is, is read from its attributes first; opening a FIFO for reading
+   * then blocks until a writer opens it, as it does in the JDK. Nothing is mapped or read before the
+   * first {@link #next()}.
+   *
+   * @param path the file; symbolic links are followed
+   * @return an open reader the caller owns and must close
+   * @throws java.nio.file.NoSuchFileException if the file does not exist
+   * @throws java.nio.file.AccessDeniedException if it cannot be read
+   * @throws java.nio.file.FileSystemException if a path element is not a directory, and other file
+   *     system errors the JDK reports the same way
+   * @throws IOException if an I/O error occurs, including {@code "Is a directory"} for a directory,
+   *     as {@link java.nio.file.Files#readAllBytes(Path)} throws it; nothing is left open then
+   */
+  public static ChunkedReader open(Path path) throws IOException {
+    return new ChunkedReader(Chunks.open(path, Chunks.DEFAULT, Chunks.Strategy.AUTO));
+  }
+
+  /**
+   * Opens a file for chunked reading with chunks of at most {@code chunkSize} bytes. A mapped window
+   * grows to the chunk size if that is larger than 64 MiB; a buffer is allocated of {@code chunkSize}
+   * bytes (no more than the file's size) unless a pooled 64 KiB buffer holds it.
+   *
+   * @param path the file; symbolic links are followed
+   * @param chunkSize the most bytes a chunk holds: 1 to 1 GiB ({@code 1 << 30})
+   * @return an open reader the caller owns and must close
+   * @throws IllegalArgumentException if {@code chunkSize < 1} or larger than 1 GiB; nothing is opened
+   * @throws IOException as {@link #open(Path)} throws it
+   */
+  public static ChunkedReader open(Path path, int chunkSize) throws IOException {
+    Chunks.checkChunkSize(chunkSize);
+    return new ChunkedReader(Chunks.open(path, chunkSize, Chunks.Strategy.AUTO));
+  }
+
+  /**
+   * The next chunk: the bytes from {@link #position()} on, exactly {@code min(chunk size, bytes left)}
+   * of them, and moves past them. Read the Warnings in the class description: the chunk is valid only
+   * until the next call on this reader.
+   *
+   * @return a read-only buffer of at least one byte, position 0, limit its length; null at end of file
+   *     (or beyond it)
+   * @throws java.nio.channels.ClosedChannelException if the reader is closed, or an interrupt closed it
+   * @throws java.nio.channels.ClosedByInterruptException if the thread is interrupted before or during
+   *     a read; the reader is closed then
+   * @throws java.nio.file.FileSystemException naming the file if it shrank below its size at open
+   * @throws IOException if an I/O error occurs, or a window cannot be mapped (the message names the
+   *     limit to raise)
+   */
+  public ByteBuffer next() throws IOException {
+    return chunks.next();
+  }
+
+  /**
+   * The next chunk of at most {@code maxBytes} bytes: exactly {@code min(maxBytes, chunk size, bytes
+   * left)}, and moves past them. Asking for only the bytes needed saves reading the rest of a chunk
+   * (on a file read through a buffer) before a {@link #skip(long)}. Valid only until the next call on
+   * this reader (see Warnings).
+   *
+   * @param maxBytes the most bytes the chunk may hold, at least 1
+   * @return a read-only buffer of at least one byte, position 0, limit its length; null at end of file
+   * @throws IllegalArgumentException if {@code maxBytes < 1}
+   * @throws IOException as {@link #next()} throws it
+   */
+  public ByteBuffer next(int maxBytes) throws IOException {
+    return chunks.next(maxBytes);
+  }
+
+  /**
+   * The offset in the file of the next byte {@link #next()} hands out: the bytes handed out and skipped
+   * so far. Still answered after {@link #close()}.
+   *
+   * @return the position, 0 or more; may be beyond end of file
+   */
+  public long position() {
+    return chunks.position();
+  }
+
+  /**
+   * Moves to {@code newPosition}, forward or backward, without reading anything; the next {@link
+   * #next()} reads from there. A position at or beyond end of file is allowed: {@code next} then
+   * returns {@code null}.
+   *
+   * @param newPosition the offset in the file of the next byte to hand out
+   * @return this reader
+   * @throws IllegalArgumentException if {@code newPosition < 0}
+   * @throws java.nio.channels.ClosedChannelException if the reader is closed
+   * @throws IOException if the file is a FIFO, socket or device and {@code newPosition} is before the
+   *     bytes already read from it, which cannot be read again
+   */
+  public ChunkedReader position(long newPosition) throws IOException {
+    chunks.position(newPosition);
+    return this;
+  }
+
+  /**
+   * Moves by {@code n} bytes without reading them: forward if {@code n} is positive, backward if
+   * negative; the same as {@code position(position() + n)}, except that a move beyond {@link
+   * Long#MAX_VALUE} stops there. The move is always by exactly {@code n}, also beyond end of file.
+   *
+   * @param n the number of bytes to move by
+   * @return this reader
+   * @throws IllegalArgumentException if the move would go before the start of the file
+   * @throws java.nio.channels.ClosedChannelException if the reader is closed
+   * @throws IOException as {@link #position(long)} throws it for a FIFO, socket or device moved back
+   */
+  public ChunkedReader skip(long n) throws IOException {
+    chunks.skip(n);
+    return this;
+  }
+
+  /**
+   * The size of the file when it was opened, as its file system reported it; still answered after
+   * {@link #close()}.
+   *
+   * @return the size in bytes of a regular file (4096 for a {@code /sys} file, whatever its content);
+   *     -1 where not known: FIFOs, sockets, devices, and pseudo-files that report size 0, such as those
+   *     of {@code /proc} (an empty regular file gives 0)
+   */
+  public long size() {
+    return chunks.size();
+  }
+
+  /**
+   * The file read.
+   *
+   * @return the path as given to {@link #open(Path)}
+   */
+  public Path path() {
+    return chunks.path();
+  }
+
+  /**
+   * The most bytes a chunk holds.
+   *
+   * @return the chunk size given to {@link #open(Path, int)}, or fastio's default
+   */
+  public int chunkSize() {
+    return chunks.chunkSize();
+  }
+
+  /**
+   * Unmaps the current window, returns the buffer and closes the file. Idempotent. Chunks handed out
+   * must no longer be used (see Warnings).
+   *
+   * @throws java.nio.file.FileSystemException naming the file if the read of a mapped chunk faulted
+   *     because the file shrank, and the fault was still pending; everything is released all the same
+   * @throws IOException if closing the file fails
+   */
+  @Override
+  public void close() throws IOException {
+    chunks.close();
+  }
+
+  /** The path, how it is read, the position, and whether closed. */
+  @Override
+  public String toString() {
+    return chunks.toString();
+  }
+}

@@ -1,0 +1,140 @@
+package dev.fastio.internal;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.ClosedByInterruptException;
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+
+/**
+ * Chunks as read-only slices of a window mapped lazily: the window starts at the first chunk that does
+ * not fit the current one and spans {@code windowSize} bytes (or to the size at open), so a chunk never
+ * straddles two windows and skipped ranges are never mapped. One window is mapped at a time; it is
+ * released (unmapped at once, see {@link MappedRegion}) when a chunk outside it is asked for, and by
+ * {@link #close()}.
+ *
+ * <p>Before a chunk is handed out its pages are touched (one byte of each), inside a {@code try} that
+ * turns the fault of a file truncated under the mapping into a {@link java.nio.file.FileSystemException}:
+ * a chunk whose pages are gone is never returned.
+ */
+final class MappedChunks extends Chunks {
+  private final int windowSize;
+  private MappedRegion region;
+  private ByteBuffer window;
+  private long windowStart;
+  private long windowEnd;
+
+  /** The sum of the bytes touched, kept so the JIT cannot drop the touches. */
+  int touched;
+
+  MappedChunks(Path path, FileChannel channel, int chunkSize, long size, int windowSize) {
+    super(path, channel, chunkSize, size);
+    this.windowSize = windowSize;
+  }
+
+  @Override
+  public Strategy strategy() {
+    return Strategy.MAPPED;
+  }
+
+  @Override
+  ByteBuffer read(int max) throws IOException {
+    long left = limit - position;
+    if (left <= 0) {
+      return null;
+    }
+    int n = (int) Math.min(max, left);
+    ByteBuffer chunk;
+    try {
+      chunk = chunk(n);
+      Faults.deliverPending(); // a fault of the touch is thrown here, inside this try
+    } catch (InternalError e) {
+      if (Faults.isMappingFault(e)) {
+        throw Faults.truncated(path, e);
+      }
+      throw e;
+    }
+    position += n;
+    return chunk;
+  }
+
+  // The mapped reads (the touch) happen in this callee, so the caller's try covers them however the
+  // JIT inlines them.
+  private ByteBuffer chunk(int n) throws IOException {
+    long p = position;
+    if (window == null || p < windowStart || p + n > windowEnd) {
+      map(p, n);
+    }
+    ByteBuffer chunk = window.slice((int) (p - windowStart), n);
+    touched += touch(chunk, n);
+    return chunk;
+  }
+
+  /** Reads one byte of every page of {@code chunk[0, n)}, and its last byte. */
+  private static int touch(ByteBuffer chunk, int n) {
+    int x = 0;
+    for (int i = 0; i < n && i >= 0; i += PageTouch.STRIDE) { // i >= 0: no overflow near 2^31
+      x += chunk.get(i);
+    }
+    return x + chunk.get(n - 1);
+  }
+
+  /**
+   * Releases the current window and maps one from {@code p}, after checking that the file still covers
+   * the chunk of {@code n} bytes there; a file that shrank is mapped no further than its end.
+   */
+  private void map(long p, int n) throws IOException {
+    unmap();
+    long size = channel.size();
+    if (size < p + n) {
+      throw shrank(size);
+    }
+    long length = Math.min(windowSize, Math.min(limit, size) - p);
+    MappedRegion r;
+    try {
+      r = MappedRegion.map(channel, p, length, (int) length, true);
+    } catch (ClosedByInterruptException e) {
+      throw e;
+    } catch (IOException | OutOfMemoryError e) {
+      throw mapFailed(length, e);
+    }
+    region = r;
+    window = r.window(0);
+    windowStart = p;
+    windowEnd = p + length;
+  }
+
+  private IOException mapFailed(long length, Throwable e) {
+    return new IOException(
+        path
+            + ": mapping "
+            + length
+            + " bytes failed ("
+            + e.getMessage()
+            + "): raise the number of mappings allowed (sysctl vm.max_map_count) or the address"
+            + " space limit (ulimit -v)",
+        e);
+  }
+
+  /** Unmaps the current window, if any; a fault still pending from a read of it is thrown. */
+  private void unmap() {
+    MappedRegion r = region;
+    if (r != null) {
+      region = null;
+      window = null;
+      r.close(); // delivers a pending fault error before unmapping (see MappedRegion.close)
+    }
+  }
+
+  @Override
+  void release() throws IOException {
+    try {
+      unmap();
+    } catch (InternalError e) {
+      if (Faults.isMappingFault(e)) {
+        throw Faults.truncated(path, e);
+      }
+      throw e;
+    }
+  }
+}

@@ -1,0 +1,108 @@
+package dev.fastio.tests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import dev.fastio.FastFiles;
+import dev.fastio.internal.Chunks;
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.nio.ByteBuffer;
+import java.nio.file.Path;
+import java.util.zip.CRC32C;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Heap allocated by a scan of a 64 MiB file (every byte through {@code CRC32C}), measured with the
+ * thread's allocated-bytes counter as in {@code AllocationTest}: a constant, plus a small object per
+ * mapped chunk (its slice) and per window; never anything in proportion to the bytes read.
+ */
+class ChunkedReaderAllocationTest {
+  private static final int SIZE = 64 << 20;
+
+  /** Opening: the reader, its channel, attributes, a view of the buffer. Measured: about 3 KiB. */
+  private static final long PER_SCAN = 16 * 1024;
+
+  /** A slice (about 70 bytes) and the fault check's array (about 40 bytes). */
+  private static final long PER_MAPPED_CHUNK = 160;
+
+  /** Mapping a window: the region, its buffer or arena. Measured: under 1 KiB. */
+  private static final long PER_WINDOW = 4096;
+
+  @TempDir static Path dir;
+  private static Path file;
+
+  @BeforeAll
+  static void writeFile() {
+    file = TestSupport.write(dir, "alloc-chunked-64m", TestSupport.randomBytes(64, SIZE));
+  }
+
+  @Test
+  void aScanAllocatesAConstantPlusLittlePerChunk() throws Exception {
+    assumeTrue(threads().isThreadAllocatedMemorySupported(), "no allocated-bytes counter");
+    CRC32C crc = new CRC32C();
+    // strategy, chunk size, window size
+    Object[][] cases = {
+      {Chunks.Strategy.AUTO, Chunks.DEFAULT, Chunks.DEFAULT_WINDOW},
+      {Chunks.Strategy.BUFFERED, Chunks.DEFAULT, Chunks.DEFAULT_WINDOW},
+      {Chunks.Strategy.BUFFERED, 1 << 20, Chunks.DEFAULT_WINDOW},
+      {Chunks.Strategy.MAPPED, 65536, 4 << 20},
+    };
+    for (Object[] c : cases) {
+      Chunks.Strategy s = (Chunks.Strategy) c[0];
+      int chunk = (Integer) c[1];
+      int window = (Integer) c[2];
+      long[] chunks = new long[1];
+      long allocated = minAllocated(() -> chunks[0] = scan(s, chunk, window, crc));
+      boolean mapped = s != Chunks.Strategy.BUFFERED;
+      long windows = mapped ? (SIZE + window - 1) / window : 0;
+      long limit = PER_SCAN + (mapped ? chunks[0] * PER_MAPPED_CHUNK : 0) + windows * PER_WINDOW;
+      assertTrue(
+          allocated <= limit,
+          s + " chunk " + chunk + ": a scan of " + SIZE + " bytes in " + chunks[0] + " chunks allocated "
+              + allocated + " bytes (limit " + limit + ")");
+    }
+    long viaForEach = minAllocated(() -> FastFiles.forEachChunk(file, crc::update));
+    assertTrue(viaForEach <= PER_SCAN + 64 * PER_MAPPED_CHUNK + PER_WINDOW, "forEachChunk: " + viaForEach);
+  }
+
+  private static long scan(Chunks.Strategy s, int chunk, int window, CRC32C crc) throws IOException {
+    long n = 0;
+    long bytes = 0;
+    try (Chunks chunks = Chunks.open(file, chunk, s, window)) {
+      for (ByteBuffer b; (b = chunks.next()) != null; ) {
+        bytes += b.remaining();
+        crc.update(b);
+        n++;
+      }
+    }
+    assertEquals(SIZE, bytes);
+    return n;
+  }
+
+  interface Scan {
+    long run() throws Exception;
+  }
+
+  /** The fewest bytes a scan allocated on this thread over five scans after three warm-up scans. */
+  private static long minAllocated(Scan scan) throws Exception {
+    com.sun.management.ThreadMXBean t = threads();
+    long min = Long.MAX_VALUE;
+    for (int i = 0; i < 8; i++) {
+      long before = t.getCurrentThreadAllocatedBytes();
+      scan.run();
+      long after = t.getCurrentThreadAllocatedBytes();
+      if (i >= 3) {
+        min = Math.min(min, after - before);
+      }
+    }
+    return min;
+  }
+
+  private static com.sun.management.ThreadMXBean threads() {
+    return (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+  }
+}
