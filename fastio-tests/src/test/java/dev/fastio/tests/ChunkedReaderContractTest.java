@@ -293,7 +293,7 @@ class ChunkedReaderContractTest {
     Path file = TestSupport.write(dir, "file", new byte[10]);
     assertThrows(FileSystemException.class, () -> ChunkedReader.open(file.resolve("child")));
     if (TestSupport.isLinux()) {
-      assertEquals(fds, TestSupport.openDescriptors(), "descriptors left open by failed opens");
+      TestSupport.assertNoDescriptorLeak(fds, dir);
     }
   }
 

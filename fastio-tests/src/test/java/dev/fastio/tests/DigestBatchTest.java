@@ -236,7 +236,7 @@ class DigestBatchTest {
       seq.digestAll(paths);
       par.digestAll(paths);
     }
-    assertEquals(fds, TestSupport.openDescriptors(), "open descriptors");
+    TestSupport.assertNoDescriptorLeak(fds, dir);
     assertEquals(0, TestSupport.mappingsOf(dir.resolve("big").toString()), "mappings of big");
     assertNoWorkersLeft();
   }

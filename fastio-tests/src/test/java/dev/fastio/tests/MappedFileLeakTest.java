@@ -2,7 +2,6 @@ package dev.fastio.tests;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.fastio.MappedFile;
@@ -41,10 +40,7 @@ class MappedFileLeakTest {
       assertThrows(FileSystemException.class, () -> MappedFiles.map(dir));
     }
     assertEquals(0, TestSupport.mappingsOf("cycled"));
-    assertEquals(fds, TestSupport.openDescriptors(), "open descriptors");
-    // The JVM maps and unmaps memory of its own meanwhile (heap, code cache, thread stacks): a few
-    // either way; a leak would be thousands.
-    int now = TestSupport.mappings();
-    assertTrue(Math.abs(now - maps) < 20, "mappings before " + maps + ", after " + now);
+    TestSupport.assertNoDescriptorLeak(fds, dir);
+    TestSupport.assertNoMappingGrowth(maps);
   }
 }

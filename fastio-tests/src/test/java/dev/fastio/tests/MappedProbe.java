@@ -31,17 +31,10 @@ public final class MappedProbe {
    */
   public static void main(String[] args) throws Exception {
     switch (args[0]) {
-      case "residency":
-        residency(Paths.get(args[1]), Paths.get(args[2]), Paths.get(args[3]));
-        break;
-      case "truncation":
-        truncation(Paths.get(args[1]), Paths.get(args[2]), args);
-        break;
-      case "quiet":
-        quiet(Paths.get(args[1]));
-        break;
-      default:
-        throw new IllegalArgumentException(args[0]);
+      case "residency" -> residency(Paths.get(args[1]), Paths.get(args[2]), Paths.get(args[3]));
+      case "truncation" -> truncation(Paths.get(args[1]), Paths.get(args[2]), args);
+      case "quiet" -> quiet(Paths.get(args[1]));
+      default -> throw new IllegalArgumentException(args[0]);
     }
   }
 

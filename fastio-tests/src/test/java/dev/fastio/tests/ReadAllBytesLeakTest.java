@@ -33,7 +33,7 @@ class ReadAllBytesLeakTest {
       round(small, mapped, missing, md);
     }
     assertEquals(0, TestSupport.mappingsOf("leak-mapped"), "mappings of the file left");
-    assertEquals(fds, TestSupport.openDescriptors(), "open descriptors");
+    TestSupport.assertNoDescriptorLeak(fds, dir);
   }
 
   private void round(Path small, Path mapped, Path missing, MessageDigest md) throws IOException {

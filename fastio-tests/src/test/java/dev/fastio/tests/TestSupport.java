@@ -59,6 +59,45 @@ public final class TestSupport {
     }
   }
 
+  /** The number of open descriptors of this process on files under {@code dir} (Linux). */
+  public static int descriptorsUnder(Path dir) {
+    Path real;
+    try {
+      real = dir.toRealPath();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    int n = 0;
+    try (Stream<Path> s = Files.list(Paths.get("/proc/self/fd"))) {
+      for (Path fd : (Iterable<Path>) s::iterator) {
+        try {
+          if (Files.readSymbolicLink(fd).startsWith(real)) {
+            n++;
+          }
+        } catch (IOException e) {
+          // closed meanwhile (the listing's own descriptor among them)
+        }
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return n;
+  }
+
+  /**
+   * Asserts that no descriptor is left open on a file under {@code dir}, and that the process holds
+   * barely more descriptors than {@code before}: the JVM opens a few of its own meanwhile (a jar file
+   * for a class loaded late, a JFR repository), while a leak over the thousands of calls of a leak test
+   * would add thousands.
+   */
+  public static void assertNoDescriptorLeak(int before, Path dir) {
+    org.junit.jupiter.api.Assertions.assertEquals(
+        0, descriptorsUnder(dir), "descriptors left open on files under " + dir);
+    int now = openDescriptors();
+    org.junit.jupiter.api.Assertions.assertTrue(
+        now - before < 5, "open descriptors before " + before + ", after " + now);
+  }
+
   /** The number of mappings of this process whose path contains {@code fragment} (Linux). */
   public static int mappingsOf(String fragment) {
     try {
@@ -76,6 +115,17 @@ public final class TestSupport {
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
+  }
+
+  /**
+   * Asserts that the process holds no more mappings than {@code before} allows: the JVM maps and unmaps
+   * memory of its own meanwhile (heap, code cache, thread stacks: a few more, or many fewer once
+   * threads of earlier tests exit), while a leak would add thousands. Only growth is a leak.
+   */
+  public static void assertNoMappingGrowth(int before) {
+    int now = mappings();
+    org.junit.jupiter.api.Assertions.assertTrue(
+        now - before < 20, "mappings before " + before + ", after " + now);
   }
 
   /** Makes a FIFO with {@code mkfifo}, or skips the test where there is none. */
