@@ -44,6 +44,31 @@ public final class JfrEvents {
     }
   }
 
+  /** A begun {@code dev.fastio.Transfer} event, or null if no recording enables it. */
+  public static Object beginTransfer() {
+    TransferEvent event = new TransferEvent();
+    if (!event.isEnabled()) {
+      return null;
+    }
+    event.begin();
+    return event;
+  }
+
+  /** Ends and commits an event {@link #beginTransfer()} returned, if it passes its threshold. */
+  public static void commitTransfer(
+      Object begun, String strategy, String fallbackFrom, String targetKind, long bytes) {
+    TransferEvent event = (TransferEvent) begun;
+    event.end();
+    if (event.shouldCommit()) {
+      event.strategy = strategy;
+      event.fallbackFrom = fallbackFrom;
+      event.targetKind = targetKind;
+      event.bytes = bytes;
+      event.commit();
+      COMMITTED.incrementAndGet();
+    }
+  }
+
   /**
    * Events of every kind committed by fastio since the JVM started: a test hook showing that nothing is
    * committed, or even begun, when no recording runs.
