@@ -130,7 +130,10 @@ public final class Transfers {
     TransferStrategy chosen = forced != null ? forced : policy.choose(kind, count);
     long amount = count; // the bytes to move: count until the size is known
     boolean sized = false;
+    // Needed: to choose by size; to map; and for positional reads from a position past 0 (a file of
+    // /proc reads from any position, but the JDK transfers nothing from past its size of 0).
     if (chosen == TransferStrategy.MAPPED
+        || (chosen == TransferStrategy.READ_WRITE && position > 0)
         || (forced == null && chosen != policy.choose(kind, 0))) {
       long size = source.size();
       sized = true;
