@@ -138,11 +138,12 @@ public final class FastFiles {
    * {@code copy_file_range} or {@code sendfile}, no copy through user space) and, with {@code
    * COPY_ATTRIBUTES}, copies the owner and permissions (where allowed, silently not otherwise, as the
    * JDK), the extended attributes of the {@code user} namespace (the JDK also copies those of other
-   * namespaces it may read, such as {@code security.*}) and the last-modified and last-access times (a
-   * failure fails the copy). Every other case is {@code Files.copy}'s own: directories (an empty
-   * directory is created), symbolic links with {@code NOFOLLOW_LINKS} (the link is copied), FIFOs and
-   * devices, files with set-user-ID, set-group-ID or sticky bits, an unreadable source, other options
-   * ({@code ATOMIC_MOVE} and unknown ones throw {@link UnsupportedOperationException}, {@code
+   * namespaces it may read, such as {@code security.*}) and the last-modified and last-access times, to
+   * the nanosecond as JDK 25 does (JDK 17 keeps microseconds); a failure to set the times fails the
+   * copy. Every other case is {@code Files.copy}'s own: directories (an empty directory is created),
+   * symbolic links with {@code NOFOLLOW_LINKS} (the link is copied), FIFOs and devices, files with
+   * set-user-ID, set-group-ID or sticky bits, an unreadable source, other options ({@code ATOMIC_MOVE}
+   * and unknown ones throw {@link UnsupportedOperationException}, {@code
    * com.sun.nio.file.ExtendedCopyOption.INTERRUPTIBLE} is honoured), file systems other than the
    * default one, and platforms without POSIX attributes (Windows).
    *
