@@ -42,7 +42,7 @@ public final class FileCopy {
   private static final boolean POSIX =
       FileSystems.getDefault().supportedFileAttributeViews().contains("unix");
   private static final String ATTRIBUTES =
-      "unix:mode,uid,gid,fileKey,isRegularFile,lastModifiedTime,lastAccessTime";
+      "unix:mode,uid,gid,fileKey,isRegularFile,size,lastModifiedTime,lastAccessTime";
   private static final LinkOption[] FOLLOW = {};
   private static final LinkOption[] NOFOLLOW = {LinkOption.NOFOLLOW_LINKS};
   private static final Set<StandardOpenOption> CREATE =
@@ -138,15 +138,27 @@ public final class FileCopy {
       }
       boolean complete = false;
       try {
+        Transfers.notAppendMode(out);
+        long size = (Long) attributes.get("size");
         long done = 0;
         while (true) {
           try {
-            long n = Transfers.transfer(
-                in, done, Long.MAX_VALUE, out, TransferPolicy.defaults(), null,
-                Transfers.MAPPED_WINDOW, true);
+            // The size as seen, exactly: no call is made to learn that the end was reached. A size
+            // of 0 (files of /proc and /sys) is read to end of file.
+            long count = size > done ? size - done : Long.MAX_VALUE;
+            long n =
+                Transfers.transfer(
+                    in, done, count, out, TransferPolicy.defaults(), null,
+                    Transfers.MAPPED_WINDOW, true);
             done += n;
-            if (n == 0 || done >= in.size()) {
-              break; // end of file; a file that grew meanwhile is copied to its new end
+            if (n == 0) {
+              break; // end of file, or a file that shrank
+            }
+            if (done >= size) {
+              size = in.size(); // a file that grew meanwhile is copied to its new end
+              if (size <= done) {
+                break;
+              }
             }
           } catch (ClosedByInterruptException e) {
             // The interrupt closed both channels: open them again and write again from the last
@@ -156,6 +168,7 @@ public final class FileCopy {
             in = FileChannel.open(source, StandardOpenOption.READ);
             out = FileChannel.open(target, StandardOpenOption.WRITE);
             out.position(done);
+            Transfers.notAppendMode(out);
           }
         }
         out.close();

@@ -242,6 +242,14 @@ public final class Transfers {
     return append;
   }
 
+  /**
+   * Records that {@code channel}, which fastio opened itself without {@code APPEND}, is not in append
+   * mode, which spares it the probe (five system calls on a new, empty file).
+   */
+  static void notAppendMode(FileChannel channel) {
+    APPEND_MODE.put(channel, Boolean.FALSE);
+  }
+
   private static boolean probeAppendMode(FileChannel channel) throws IOException {
     long position = channel.position();
     if (position != channel.size()) {
