@@ -17,6 +17,7 @@ import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.FileTime;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.nio.file.attribute.UserDefinedFileAttributeView;
@@ -61,13 +62,29 @@ class FastFilesCopyTest {
     cases++;
     Path[] jdk = setup.make(jdkDir);
     Path[] ours = setup.make(ourDir);
+    boolean follow = !Arrays.asList(options).contains(NOFOLLOW);
+    FileTime[] jdkTimes = attributes ? times(jdk[0], follow) : null;
+    FileTime[] ourTimes = attributes ? times(ours[0], follow) : null;
     String jdkOutcome = outcome(jdkDir, () -> Files.copy(jdk[0], jdk[1], options), jdk[1]);
     String ourOutcome = outcome(ourDir, () -> FastFiles.copy(ours[0], ours[1], options), ours[1]);
     assertEquals(jdkOutcome, ourOutcome, name + " " + Arrays.toString(options));
     assertEquals(
-        describe(jdkDir, jdk[1], attributes) + " / source " + describe(jdkDir, jdk[0], false),
-        describe(ourDir, ours[1], attributes) + " / source " + describe(ourDir, ours[0], false),
+        describe(jdkDir, jdk[1], jdkTimes) + " / source " + describe(jdkDir, jdk[0], null),
+        describe(ourDir, ours[1], ourTimes) + " / source " + describe(ourDir, ours[0], null),
         name + " " + Arrays.toString(options));
+  }
+
+  /** The source's last-modified and last-access times before the copy, or null if not readable. */
+  private static FileTime[] times(Path source, boolean follow) {
+    try {
+      BasicFileAttributes a =
+          follow
+              ? Files.readAttributes(source, BasicFileAttributes.class)
+              : Files.readAttributes(source, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+      return new FileTime[] {a.lastModifiedTime(), a.lastAccessTime()};
+    } catch (IOException e) {
+      return null;
+    }
   }
 
   private static String outcome(Path d, TestSupport.IoCall<Path> call, Path target) {
@@ -80,8 +97,11 @@ class FastFilesCopyTest {
     }
   }
 
-  /** What is at {@code p}, in words a failing assertion shows. */
-  private static String describe(Path d, Path p, boolean times) throws IOException {
+  /**
+   * What is at {@code p}, in words a failing assertion shows; with {@code times}, whether its times are
+   * the source's (as they were before the copy).
+   */
+  private static String describe(Path d, Path p, FileTime[] times) throws IOException {
     if (Files.isSymbolicLink(p)) {
       return "link to " + Files.readSymbolicLink(p).toString().replace(d.toString(), "D");
     }
@@ -90,10 +110,12 @@ class FastFilesCopyTest {
     }
     String mode = Files.getAttribute(p, "unix:mode").toString();
     String when =
-        times
-            ? " modified " + micros(Files.getLastModifiedTime(p))
-                + " accessed " + micros((FileTime) Files.getAttribute(p, "lastAccessTime"))
-            : "";
+        times == null
+            ? ""
+            : " modified as the source: "
+                + micros(Files.getLastModifiedTime(p)).equals(micros(times[0]))
+                + ", accessed as the source: "
+                + micros((FileTime) Files.getAttribute(p, "lastAccessTime")).equals(micros(times[1]));
     if (Files.isDirectory(p)) {
       try (Stream<Path> s = Files.list(p)) {
         TreeSet<String> children = new TreeSet<>();
