@@ -58,37 +58,32 @@ final class TransferTarget implements AutoCloseable {
   static TransferTarget open(String kindName, long size) throws IOException {
     Kind kind = Kind.valueOf(kindName);
     switch (kind) {
-      case FILE:
-        {
-          Path file = BenchFiles.dir().resolve("fastio-bench-transfer-" + size + ".out");
-          FileChannel ch =
-              FileChannel.open(
-                  file,
-                  StandardOpenOption.CREATE,
-                  StandardOpenOption.WRITE,
-                  StandardOpenOption.TRUNCATE_EXISTING);
-          return new TransferTarget(kind, ch, file, null, null, null, null);
-        }
-      case SOCKET:
-        {
-          ServerSocketChannel server =
-              ServerSocketChannel.open()
-                  .bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
-          SocketChannel client = SocketChannel.open(server.getLocalAddress());
-          SocketChannel peer = server.accept();
-          Thread drainer = new Thread(() -> drain(peer), "transfer-bench-drainer");
-          drainer.setDaemon(true);
-          drainer.start();
-          return new TransferTarget(kind, client, null, server, peer, drainer, null);
-        }
-      case OTHER:
-        {
-          CountingStream counter = new CountingStream();
-          return new TransferTarget(
-              kind, Channels.newChannel(counter), null, null, null, null, counter);
-        }
-      default:
-        throw new AssertionError(kind);
+      case FILE -> {
+        Path file = BenchFiles.dir().resolve("fastio-bench-transfer-" + size + ".out");
+        FileChannel ch =
+            FileChannel.open(
+                file,
+                StandardOpenOption.CREATE,
+                StandardOpenOption.WRITE,
+                StandardOpenOption.TRUNCATE_EXISTING);
+        return new TransferTarget(kind, ch, file, null, null, null, null);
+      }
+      case SOCKET -> {
+        ServerSocketChannel server =
+            ServerSocketChannel.open()
+                .bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
+        SocketChannel client = SocketChannel.open(server.getLocalAddress());
+        SocketChannel peer = server.accept();
+        Thread drainer = new Thread(() -> drain(peer), "transfer-bench-drainer");
+        drainer.setDaemon(true);
+        drainer.start();
+        return new TransferTarget(kind, client, null, server, peer, drainer, null);
+      }
+      case OTHER -> {
+        CountingStream counter = new CountingStream();
+        return new TransferTarget(kind, Channels.newChannel(counter), null, null, null, null, counter);
+      }
+      default -> throw new AssertionError(kind);
     }
   }
 

@@ -119,42 +119,29 @@ class TransferContractTest {
   }
 
   private FileChannel source(Path file, SourceKind kind) throws IOException {
-    switch (kind) {
-      case READABLE:
-        return FileChannel.open(file, StandardOpenOption.READ);
-      case WRITE_ONLY:
-        return FileChannel.open(file, StandardOpenOption.WRITE);
-      default:
-        FileChannel ch = FileChannel.open(file, StandardOpenOption.READ);
-        ch.close();
-        return ch;
+    FileChannel ch =
+        FileChannel.open(
+            file, kind == SourceKind.WRITE_ONLY ? StandardOpenOption.WRITE : StandardOpenOption.READ);
+    if (kind == SourceKind.CLOSED) {
+      ch.close();
     }
+    return ch;
   }
 
   private WritableByteChannel target(TargetCase kind, String name) throws IOException {
     Path file = dir.resolve(name);
     Files.deleteIfExists(file);
     Files.createFile(file);
-    switch (kind) {
-      case FILE:
-        return FileChannel.open(file, StandardOpenOption.WRITE);
-      case READ_ONLY_FILE:
-        return FileChannel.open(file, StandardOpenOption.READ);
-      case CLOSED_FILE:
-        {
-          FileChannel ch = FileChannel.open(file, StandardOpenOption.WRITE);
-          ch.close();
-          return ch;
-        }
-      case STREAM:
-        return Channels.newChannel(new ByteArrayOutputStream());
-      default:
-        {
-          WritableByteChannel ch = Channels.newChannel(new ByteArrayOutputStream());
-          ch.close();
-          return ch;
-        }
+    WritableByteChannel ch =
+        switch (kind) {
+          case FILE, CLOSED_FILE -> FileChannel.open(file, StandardOpenOption.WRITE);
+          case READ_ONLY_FILE -> FileChannel.open(file, StandardOpenOption.READ);
+          case STREAM, CLOSED_STREAM -> Channels.newChannel(new ByteArrayOutputStream());
+        };
+    if (kind == TargetCase.CLOSED_FILE || kind == TargetCase.CLOSED_STREAM) {
+      ch.close();
     }
+    return ch;
   }
 
   @Test
@@ -589,21 +576,25 @@ class TransferContractTest {
     Pattern sendfile = Pattern.compile("sendfile(?:64)?\\((\\d+),");
     Pattern copyRange = Pattern.compile("copy_file_range\\(\\d+, [^,]+, (\\d+),");
     for (String line : Files.readAllLines(log, StandardCharsets.UTF_8)) {
-      Matcher m;
-      if ((m = open.matcher(line)).find()) {
-        String path = m.group(1);
+      Matcher opened = open.matcher(line);
+      Matcher sent = sendfile.matcher(line);
+      Matcher copied = copyRange.matcher(line);
+      Matcher closed = close.matcher(line);
+      String kernelTarget = sent.find() ? sent.group(1) : copied.find() ? copied.group(1) : null;
+      if (opened.find()) {
+        String path = opened.group(1);
         String which =
             path.equals(append.toString()) ? "append" : path.equals(plain.toString()) ? "plain" : null;
         if (which != null) {
-          fds.put(Long.parseLong(m.group(2)), which);
+          fds.put(Long.parseLong(opened.group(2)), which);
         }
-      } else if ((m = sendfile.matcher(line)).find() || (m = copyRange.matcher(line)).find()) {
-        String which = fds.get(Long.parseLong(m.group(1)));
+      } else if (kernelTarget != null) {
+        String which = fds.get(Long.parseLong(kernelTarget));
         if (which != null) {
           calls.merge(which, 1, Integer::sum);
         }
-      } else if ((m = close.matcher(line)).find()) {
-        fds.remove(Long.parseLong(m.group(1)));
+      } else if (closed.find()) {
+        fds.remove(Long.parseLong(closed.group(1)));
       }
     }
     return calls;

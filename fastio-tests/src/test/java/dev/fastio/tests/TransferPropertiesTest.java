@@ -155,29 +155,21 @@ class TransferPropertiesTest {
   }
 
   private static long position(Where where, int size, SplittableRandom random) {
-    switch (where) {
-      case START:
-        return 0;
-      case INSIDE:
-        return size <= 1 ? 0 : 1 + random.nextInt(size - 1);
-      case END:
-        return size;
-      default:
-        return size + 1 + random.nextInt(10_000);
-    }
+    return switch (where) {
+      case START -> 0;
+      case INSIDE -> size <= 1 ? 0 : 1L + random.nextInt(size - 1);
+      case END -> size;
+      case PAST_END -> size + 1L + random.nextInt(10_000);
+    };
   }
 
   private static long count(HowMuch howMuch, long rest, SplittableRandom random) {
-    switch (howMuch) {
-      case ZERO:
-        return 0;
-      case SMALL:
-        return 1 + random.nextInt(5000);
-      case EXACT:
-        return rest;
-      default:
-        return Long.MAX_VALUE;
-    }
+    return switch (howMuch) {
+      case ZERO -> 0;
+      case SMALL -> 1L + random.nextInt(5000);
+      case EXACT -> rest;
+      case MAX -> Long.MAX_VALUE;
+    };
   }
 
   /** The transfer, as the mode says. */
