@@ -52,7 +52,7 @@ public final class Transfers {
 
   /**
    * Whether each file target seen is in append mode, which is fixed when a channel is opened: probed
-   * once per channel (three system calls at most), then looked up. Weak keys: a closed and unreachable
+   * once per channel (five system calls at most), then looked up. Weak keys: a closed and unreachable
    * channel leaves the map.
    */
   private static final Map<FileChannel, Boolean> APPEND_MODE =
@@ -154,7 +154,9 @@ public final class Transfers {
     if (strategy == TransferStrategy.KERNEL
         && kind == TargetKind.FILE
         && kernelRefused(kind, isAppendMode((FileChannel) target))) {
-      strategy = fallback(policy, amount);
+      // Chosen by the bytes there are, not by a count such as Long.MAX_VALUE.
+      strategy =
+          fallback(policy, sized ? amount : Math.min(amount, Math.max(0, source.size() - position)));
     }
     long done = 0;
     while (done < amount) {

@@ -477,6 +477,8 @@ class TransferContractTest {
                   assertEquals(big.length, FastChannels.transferTo(bigIn, 0, big.length, a));
                   assertEquals(small.length, FastChannels.transferTo(smallIn, 0, 5000, a));
                   assertEquals(
+                      small.length, FastChannels.transferTo(smallIn, 0, Long.MAX_VALUE, a));
+                  assertEquals(
                       small.length,
                       FastChannels.transferTo(smallIn, 0, 5000, a, TransferStrategy.KERNEL));
                 }
@@ -495,7 +497,7 @@ class TransferContractTest {
               });
       assertArrayEquals(big, socket.await(0, big.length));
     }
-    assertArrayEquals(concat(existing, big, small, small), Files.readAllBytes(appended));
+    assertArrayEquals(concat(existing, big, small, small, small), Files.readAllBytes(appended));
     assertArrayEquals(big, Files.readAllBytes(plain));
     assertArrayEquals(concat(existing, small), Files.readAllBytes(plainAtEnd));
 
@@ -515,6 +517,7 @@ class TransferContractTest {
         List.of(
             "FILE MAPPED from KERNEL " + big.length, // append mode: never handed to sendfile
             "FILE READ_WRITE from KERNEL 5000",
+            "FILE READ_WRITE from KERNEL 5000", // chosen by the file's size, not Long.MAX_VALUE
             "FILE READ_WRITE from KERNEL 5000", // forced KERNEL falls back too
             "FILE KERNEL from  " + big.length, // a plain file still gets the kernel path
             "FILE KERNEL from  5000",
