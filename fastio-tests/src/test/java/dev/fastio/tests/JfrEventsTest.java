@@ -15,6 +15,7 @@ import java.nio.MappedByteBuffer;
 import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
+import java.nio.file.Paths;
 import java.nio.file.StandardOpenOption;
 import java.util.List;
 import java.util.stream.Collectors;
@@ -74,6 +75,42 @@ class JfrEventsTest {
       }
     }
     assertEquals(before, JfrEvents.committed());
+  }
+
+  /**
+   * In a child JVM that never records: transfers (and the append-mode fallback) load no event class and
+   * none of JFR's machinery, whose start-up the first event instance would otherwise cost (some 0.3 s).
+   */
+  @Test
+  void anApplicationThatNeverRecordsLoadsNoEventClass() throws Exception {
+    Path source = TestSupport.write(dir, "source", TestSupport.randomBytes(6, 100_000));
+    Path append = TestSupport.write(dir, "append", new byte[1]);
+    Path log = dir.resolve("classes.log");
+    Process p =
+        new ProcessBuilder(
+                Paths.get(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Xlog:class+load=info:file=" + log,
+                "-cp",
+                Paths.get(FastChannels.class.getProtectionDomain().getCodeSource().getLocation().toURI())
+                    + java.io.File.pathSeparator
+                    + Paths.get(
+                        TransferProbe.class.getProtectionDomain().getCodeSource().getLocation().toURI()),
+                TransferProbe.class.getName(),
+                "fastio",
+                source.toString(),
+                append.toString(),
+                dir.resolve("plain").toString())
+            .redirectErrorStream(true)
+            .start();
+    String output = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+    assertEquals(0, p.waitFor(), output);
+    assertEquals("100000\n100000\n", output);
+    List<String> loaded = java.nio.file.Files.readAllLines(log);
+    assertTrue(loaded.stream().anyMatch(l -> l.contains("dev.fastio.internal.Transfers ")), "log");
+    for (String l : loaded) {
+      assertTrue(!l.contains("Event ") || !l.contains("dev.fastio"), l);
+      assertTrue(!l.contains("jdk.jfr.internal.PlatformRecorder"), l);
+    }
   }
 
   @Test
