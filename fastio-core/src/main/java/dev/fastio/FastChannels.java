@@ -23,7 +23,9 @@ import java.util.Objects;
  * calling thread is interrupted (see the methods). It keeps no reference to them after returning.
  *
  * <p><b>Thread safety.</b> All methods are static and thread-safe. Concurrent transfers share nothing
- * but the process-wide pool of 64 KiB buffers {@link FastFiles} uses. A transfer to a file target
+ * but the process-wide pool of 64 KiB buffers {@link FastFiles} uses and what fastio remembers about
+ * targets: whether a file channel is in append mode (weakly, per channel) and kernel-path refusals (per
+ * target kind and condition). A transfer to a file target
  * writes at, and advances, that channel's position; other threads using the same target channel at the
  * same time interleave with it as they would with {@code FileChannel.transferTo}.
  *
