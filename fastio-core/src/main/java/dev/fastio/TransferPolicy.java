@@ -287,10 +287,9 @@ public final class TransferPolicy {
 
   @Override
   public boolean equals(Object o) {
-    if (!(o instanceof TransferPolicy)) {
+    if (!(o instanceof TransferPolicy p)) {
       return false;
     }
-    TransferPolicy p = (TransferPolicy) o;
     return strategy == p.strategy
         && otherMappedThreshold == p.otherMappedThreshold
         && windowsMappedThreshold == p.windowsMappedThreshold;

@@ -18,7 +18,8 @@ import java.util.Collections;
 import java.util.Map;
 import java.util.Objects;
 import java.util.WeakHashMap;
-import java.util.concurrent.atomic.AtomicIntegerArray;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The implementation of {@code FastChannels.transferTo}: the contract checks in the JDK's order, the
@@ -37,17 +38,19 @@ public final class Transfers {
    */
   public static final int MAPPED_WINDOW = 16 << 20;
 
+  /** A kind of target in a condition: the key of the kernel-path refusals remembered. */
+  private record Condition(TargetKind kind, boolean appendMode) {}
+
   /**
-   * Kernel-path refusals remembered per target kind and condition: index {@code 2 * kind.ordinal() +
-   * (append ? 1 : 0)}, value 1 once refused. Append-mode file targets are refused from the start:
-   * Linux's sendfile and copy_file_range refuse them (EINVAL, EBADF), and on JDK 17 one such refusal
-   * inside {@code FileChannel.transferTo} turns sendfile off for every file target of the process.
+   * Kernel-path refusals remembered per target kind and condition. Append-mode file targets are refused
+   * from the start: Linux's sendfile and copy_file_range refuse them (EINVAL, EBADF), and on JDK 17 one
+   * such refusal inside {@code FileChannel.transferTo} turns sendfile off for every file target of the
+   * process.
    */
-  private static final AtomicIntegerArray KERNEL_REFUSED =
-      new AtomicIntegerArray(2 * TargetKind.values().length);
+  private static final Set<Condition> KERNEL_REFUSED = ConcurrentHashMap.newKeySet();
 
   static {
-    KERNEL_REFUSED.set(slot(TargetKind.FILE, true), 1);
+    KERNEL_REFUSED.add(new Condition(TargetKind.FILE, true));
   }
 
   /**
@@ -125,8 +128,7 @@ public final class Transfers {
       boolean record)
       throws IOException {
     TargetKind kind = TargetKind.of(target);
-    boolean blocking =
-        !(target instanceof SelectableChannel) || ((SelectableChannel) target).isBlocking();
+    boolean blocking = !(target instanceof SelectableChannel sc) || sc.isBlocking();
     TransferStrategy chosen = forced != null ? forced : policy.choose(kind, count);
     long amount = count; // the bytes to move: count until the size is known
     boolean sized = false;
@@ -199,7 +201,7 @@ public final class Transfers {
       // The kernel path moved nothing where bytes remain: fall back, and remember it for this kind
       // of target in this condition only.
       boolean append = kind == TargetKind.FILE && isAppendMode((FileChannel) target);
-      KERNEL_REFUSED.set(slot(kind, append), 1);
+      KERNEL_REFUSED.add(new Condition(kind, append));
       amount = Math.max(done, Math.min(count, size - position));
       strategy = fallback(policy, amount - done);
     }
@@ -220,13 +222,9 @@ public final class Transfers {
         : TransferStrategy.READ_WRITE;
   }
 
-  private static int slot(TargetKind kind, boolean append) {
-    return 2 * kind.ordinal() + (append ? 1 : 0);
-  }
-
   /** True if the kernel path is remembered as refused for {@code kind} in the condition given. */
   public static boolean kernelRefused(TargetKind kind, boolean appendMode) {
-    return KERNEL_REFUSED.get(slot(kind, appendMode)) != 0;
+    return KERNEL_REFUSED.contains(new Condition(kind, appendMode));
   }
 
   /**
@@ -273,8 +271,8 @@ public final class Transfers {
    */
   private static void checkModes(FileChannel source, WritableByteChannel target) throws IOException {
     source.read(EMPTY, 0);
-    if (target instanceof FileChannel) {
-      ((FileChannel) target).write(EMPTY, 0);
+    if (target instanceof FileChannel file) {
+      file.write(EMPTY, 0);
     }
   }
 
@@ -286,16 +284,11 @@ public final class Transfers {
       WritableByteChannel target,
       int window)
       throws IOException {
-    switch (strategy) {
-      case KERNEL:
-        return source.transferTo(position, count, target);
-      case MAPPED:
-        return mapped(source, position, count, target, window);
-      case READ_WRITE:
-        return readWrite(source, position, count, target);
-      default:
-        throw new AssertionError(strategy);
-    }
+    return switch (strategy) {
+      case KERNEL -> source.transferTo(position, count, target);
+      case MAPPED -> mapped(source, position, count, target, window);
+      case READ_WRITE -> readWrite(source, position, count, target);
+    };
   }
 
   /**
