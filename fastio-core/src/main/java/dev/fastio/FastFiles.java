@@ -1,10 +1,12 @@
 package dev.fastio;
 
 import dev.fastio.internal.Chunks;
+import dev.fastio.internal.FileCopy;
 import dev.fastio.internal.FileDigest;
 import dev.fastio.internal.ReadAll;
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.nio.file.CopyOption;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -159,5 +161,60 @@ public final class FastFiles {
   public static long forEachChunk(Path path, Consumer<? super ByteBuffer> action)
       throws IOException {
     return Chunks.forEach(path, action);
+  }
+
+  /**
+   * Copies a file to a target file: {@link java.nio.file.Files#copy(Path, Path, CopyOption...)}, with
+   * the same options, results and exceptions, the data moved by {@link FastChannels#transferTo(
+   * java.nio.channels.FileChannel, long, long, java.nio.channels.WritableByteChannel)}.
+   *
+   * <p>fastio copies a regular file itself: it checks the source and the target in the JDK's order
+   * (source attributes, then the target's without following links; a target that is the same file as
+   * the source is left alone; an existing target is a {@link java.nio.file.FileAlreadyExistsException}
+   * unless {@code REPLACE_EXISTING} is given, then it is deleted first, a non-empty directory being a
+   * {@link java.nio.file.DirectoryNotEmptyException}), creates the target exclusively with the source's
+   * permissions (less the umask), moves the data with the adaptive transfer (on Linux the kernel's
+   * {@code copy_file_range} or {@code sendfile}, no copy through user space) and, with {@code
+   * COPY_ATTRIBUTES}, copies the owner and permissions (where allowed, silently not otherwise, as the
+   * JDK), the extended attributes of the {@code user} namespace (the JDK also copies those of other
+   * namespaces it may read, such as {@code security.*}) and the last-modified and last-access times, to
+   * the nanosecond as JDK 25 does (JDK 17 keeps microseconds); a failure to set the times fails the
+   * copy. Every other case is {@code Files.copy}'s own: directories (an empty directory is created),
+   * symbolic links with {@code NOFOLLOW_LINKS} (the link is copied), FIFOs and devices, files with
+   * set-user-ID, set-group-ID or sticky bits, an unreadable source, other options ({@code ATOMIC_MOVE}
+   * and unknown ones throw {@link UnsupportedOperationException}, {@code
+   * com.sun.nio.file.ExtendedCopyOption.INTERRUPTIBLE} is honoured), file systems other than the
+   * default one, and platforms without POSIX attributes (Windows).
+   *
+   * <p>A copy that fails once the target was created deletes the target, as the JDK does: no partial
+   * file is left. No descriptor stays open. A source that grows while copied is copied to its new end;
+   * files of {@code /proc} and {@code /sys} are copied to their end of file.
+   *
+   * <p><b>Interrupts.</b> Like {@code Files.copy} without {@code INTERRUPTIBLE}, not interruptible: an
+   * interrupt that closes the channels makes fastio open both again and go on from the last completed
+   * transfer; the thread's interrupt status is set when the method returns.
+   *
+   * @param source the file to copy
+   * @param target the path of the copy
+   * @param options {@link java.nio.file.StandardCopyOption#REPLACE_EXISTING}, {@link
+   *     java.nio.file.StandardCopyOption#COPY_ATTRIBUTES}, {@link java.nio.file.LinkOption#NOFOLLOW_LINKS},
+   *     or any option {@code Files.copy} takes
+   * @return {@code target}
+   * @throws java.nio.file.NoSuchFileException if the source does not exist, or the target's directory
+   *     does not
+   * @throws java.nio.file.FileAlreadyExistsException if the target exists and {@code
+   *     REPLACE_EXISTING} is not given
+   * @throws java.nio.file.DirectoryNotEmptyException if {@code REPLACE_EXISTING} is given and the
+   *     target is a non-empty directory
+   * @throws UnsupportedOperationException for an option {@code Files.copy} does not support, such as
+   *     {@code ATOMIC_MOVE}
+   * @throws java.nio.file.FileSystemException naming both files if the data cannot be copied (a full
+   *     disk, an I/O error), and as the JDK throws it otherwise
+   * @throws IOException if another I/O error occurs
+   * @throws SecurityException as the JDK does, under a security manager
+   * @since 0.1.0
+   */
+  public static Path copy(Path source, Path target, CopyOption... options) throws IOException {
+    return FileCopy.copy(source, target, options);
   }
 }

@@ -3,14 +3,20 @@ package dev.fastio.tests;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.fastio.FastChannels;
 import dev.fastio.MappedFile;
 import dev.fastio.MappedFiles;
+import dev.fastio.TransferStrategy;
 import dev.fastio.internal.Jfr;
 import dev.fastio.internal.JfrEvents;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.MappedByteBuffer;
+import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.nio.file.StandardOpenOption;
 import java.util.List;
 import java.util.stream.Collectors;
 import jdk.jfr.Recording;
@@ -25,6 +31,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class JfrEventsTest {
   private static final String LOAD_FULLY = "dev.fastio.LoadFully";
+  private static final String TRANSFER = "dev.fastio.Transfer";
 
   @TempDir Path dir;
 
@@ -55,6 +62,89 @@ class JfrEventsTest {
         loadBoth(file);
       }
       assertEquals(before, JfrEvents.committed());
+    }
+  }
+
+  @Test
+  void transfersCommitNothingWithoutARecording() throws IOException {
+    Path file = TestSupport.write(dir, "quiet-transfer", TestSupport.randomBytes(4, 5000));
+    long before = JfrEvents.committed();
+    try (FileChannel in = FileChannel.open(file)) {
+      for (int i = 0; i < 1000; i++) {
+        FastChannels.transferTo(in, 0, 5000, Channels.newChannel(new ByteArrayOutputStream()));
+      }
+    }
+    assertEquals(before, JfrEvents.committed());
+  }
+
+  /**
+   * In a child JVM that never records: transfers (and the append-mode fallback) load no event class and
+   * none of JFR's machinery, whose start-up the first event instance would otherwise cost (some 0.3 s).
+   */
+  @Test
+  void anApplicationThatNeverRecordsLoadsNoEventClass() throws Exception {
+    Path source = TestSupport.write(dir, "source", TestSupport.randomBytes(6, 100_000));
+    Path append = TestSupport.write(dir, "append", new byte[1]);
+    Path log = dir.resolve("classes.log");
+    Process p =
+        new ProcessBuilder(
+                Paths.get(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Xlog:class+load=info:file=" + log,
+                "-cp",
+                Paths.get(FastChannels.class.getProtectionDomain().getCodeSource().getLocation().toURI())
+                    + java.io.File.pathSeparator
+                    + Paths.get(
+                        TransferProbe.class.getProtectionDomain().getCodeSource().getLocation().toURI()),
+                TransferProbe.class.getName(),
+                "fastio",
+                source.toString(),
+                append.toString(),
+                dir.resolve("plain").toString())
+            .redirectErrorStream(true)
+            .start();
+    String output = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+    assertEquals(0, p.waitFor(), output);
+    assertEquals("100000\n100000\n", output);
+    List<String> loaded = java.nio.file.Files.readAllLines(log);
+    assertTrue(loaded.stream().anyMatch(l -> l.contains("dev.fastio.internal.Transfers ")), "log");
+    for (String l : loaded) {
+      assertTrue(!l.contains("Event ") || !l.contains("dev.fastio"), l);
+      assertTrue(!l.contains("jdk.jfr.internal.PlatformRecorder"), l);
+    }
+  }
+
+  @Test
+  void transferIsRecordedWithStrategyTargetKindAndBytes() throws IOException {
+    Path file = TestSupport.write(dir, "transferred", TestSupport.randomBytes(5, 5000));
+    Path jfr = dir.resolve("transfer.jfr");
+    try (Recording r = new Recording();
+        FileChannel in = FileChannel.open(file);
+        FileChannel out =
+            FileChannel.open(
+                dir.resolve("copy"), StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
+      r.enable(TRANSFER).withThreshold(java.time.Duration.ZERO);
+      r.start();
+      FastChannels.transferTo(in, 0, 5000, Channels.newChannel(new ByteArrayOutputStream()));
+      FastChannels.transferTo(in, 100, 5000, out, TransferStrategy.MAPPED);
+      r.stop();
+      r.dump(jfr);
+    }
+    List<RecordedEvent> events =
+        RecordingFile.readAllEvents(jfr).stream()
+            .filter(e -> e.getEventType().getName().equals(TRANSFER))
+            .collect(Collectors.toList());
+    assertEquals(2, events.size(), events.toString());
+    RecordedEvent other = events.get(0);
+    assertEquals("READ_WRITE", other.getString("strategy"));
+    assertEquals("", other.getString("fallbackFrom"));
+    assertEquals("OTHER", other.getString("targetKind"));
+    assertEquals(5000, other.getLong("bytes"));
+    RecordedEvent mapped = events.get(1);
+    assertEquals("MAPPED", mapped.getString("strategy"));
+    assertEquals("FILE", mapped.getString("targetKind"));
+    assertEquals(4900, mapped.getLong("bytes"));
+    for (RecordedEvent e : events) {
+      assertTrue(!e.getDuration().isNegative());
     }
   }
 

@@ -1,0 +1,313 @@
+package dev.fastio;
+
+import java.nio.channels.FileChannel;
+import java.nio.channels.NetworkChannel;
+import java.nio.channels.SelectableChannel;
+import java.nio.channels.SocketChannel;
+import java.nio.channels.WritableByteChannel;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Properties;
+
+/**
+ * Chooses the {@link TransferStrategy} of {@link FastChannels#transferTo} from the operating system,
+ * the kind of target and the number of bytes to move. Immutable and thread-safe.
+ *
+ * <p><b>Defaults</b> (from the JDK's own measurements of {@code FileChannel.transferTo} per platform,
+ * JDK-8274112, and fastio's on Linux; {@code fastio-bench}'s {@code TransferBenchmark} measures them):
+ *
+ * <table class="striped">
+ *   <caption>Strategy by operating system and target kind</caption>
+ *   <thead>
+ *     <tr><th scope="col">OS ({@code os.name})</th><th scope="col">{@link TargetKind#FILE FILE},
+ *     {@link TargetKind#SOCKET SOCKET}</th><th scope="col">{@link TargetKind#OTHER OTHER}</th></tr>
+ *   </thead>
+ *   <tbody>
+ *     <tr><th scope="row">Linux</th><td>{@link TransferStrategy#KERNEL KERNEL}</td>
+ *     <td rowspan="4">{@link TransferStrategy#MAPPED MAPPED} from {@link #otherMappedThreshold()} bytes
+ *     (default 1 MiB), {@link TransferStrategy#READ_WRITE READ_WRITE} below</td></tr>
+ *     <tr><th scope="row">macOS ({@code Mac OS X}, {@code Darwin})</th>
+ *     <td>{@link TransferStrategy#READ_WRITE READ_WRITE}</td></tr>
+ *     <tr><th scope="row">Windows</th><td>{@link TransferStrategy#MAPPED MAPPED} from {@link
+ *     #windowsMappedThreshold()} bytes (default 2 MiB), {@link TransferStrategy#READ_WRITE READ_WRITE}
+ *     below</td></tr>
+ *     <tr><th scope="row">any other</th><td>{@link TransferStrategy#KERNEL KERNEL} (the JDK's own
+ *     choice)</td></tr>
+ *   </tbody>
+ * </table>
+ *
+ * <p>A policy that {@linkplain #withStrategy forces} a strategy chooses it for every OS, kind and size.
+ *
+ * <p><b>System properties</b>, read once, by the first call of {@link #defaults()}:
+ *
+ * <ul>
+ *   <li>{@code fastio.transfer.strategy}: {@code KERNEL}, {@code MAPPED} or {@code READ_WRITE} (any
+ *       case) forces that strategy for every transfer that uses the defaults;
+ *   <li>{@code fastio.transfer.otherMappedThreshold}: bytes from which {@code MAPPED} is chosen for
+ *       {@link TargetKind#OTHER OTHER} targets (default 1048576);
+ *   <li>{@code fastio.transfer.windowsMappedThreshold}: bytes from which {@code MAPPED} is chosen for
+ *       file and socket targets on Windows (default 2097152).
+ * </ul>
+ *
+ * <p>A value that is not a strategy name or not a non-negative decimal number is ignored, as {@link
+ * Long#getLong(String, long)} ignores one, and the default applies.
+ *
+ * @since 0.1.0
+ */
+public final class TransferPolicy {
+  /** The kind of channel a transfer writes to, the second input of the choice. */
+  public enum TargetKind {
+    /** A {@link FileChannel}. */
+    FILE,
+    /**
+     * A {@link SocketChannel}, or any other {@link NetworkChannel} that is a {@link
+     * SelectableChannel}.
+     */
+    SOCKET,
+    /**
+     * Any other channel: a pipe's sink channel, {@code Channels.newChannel(OutputStream)}, a channel of
+     * the application's own.
+     */
+    OTHER;
+
+    /**
+     * The kind of {@code channel}.
+     *
+     * @param channel a target channel
+     * @return its kind
+     */
+    public static TargetKind of(WritableByteChannel channel) {
+      Objects.requireNonNull(channel, "channel");
+      if (channel instanceof FileChannel) {
+        return FILE;
+      }
+      if (channel instanceof SocketChannel
+          || (channel instanceof NetworkChannel && channel instanceof SelectableChannel)) {
+        return SOCKET;
+      }
+      return OTHER;
+    }
+  }
+
+  static final String STRATEGY_PROPERTY = "fastio.transfer.strategy";
+  static final String OTHER_MAPPED_THRESHOLD_PROPERTY = "fastio.transfer.otherMappedThreshold";
+  static final String WINDOWS_MAPPED_THRESHOLD_PROPERTY = "fastio.transfer.windowsMappedThreshold";
+  private static final long DEFAULT_OTHER_MAPPED_THRESHOLD = 1024 * 1024;
+  private static final long DEFAULT_WINDOWS_MAPPED_THRESHOLD = 2 * 1024 * 1024;
+  private static final String OS_NAME = System.getProperty("os.name", "");
+
+  private final TransferStrategy strategy; // null: adaptive
+  private final long otherMappedThreshold;
+  private final long windowsMappedThreshold;
+
+  private TransferPolicy(
+      TransferStrategy strategy, long otherMappedThreshold, long windowsMappedThreshold) {
+    this.strategy = strategy;
+    this.otherMappedThreshold = otherMappedThreshold;
+    this.windowsMappedThreshold = windowsMappedThreshold;
+  }
+
+  /** The defaults, from the system properties as the first call found them. */
+  private static final class Defaults {
+    static final TransferPolicy INSTANCE = fromProperties(System.getProperties());
+  }
+
+  /**
+   * The policy {@link FastChannels#transferTo(FileChannel, long, long, WritableByteChannel)} uses: the
+   * documented defaults, overridden by the {@code fastio.transfer.*} system properties as they are when
+   * this method is first called; later changes to the properties are not seen.
+   *
+   * @return the default policy
+   */
+  public static TransferPolicy defaults() {
+    return Defaults.INSTANCE;
+  }
+
+  /**
+   * A policy made from the documented defaults and the {@code fastio.transfer.*} entries of {@code
+   * properties}, as {@link #defaults()} is made from the system properties.
+   *
+   * @param properties where to look the {@code fastio.transfer.*} keys up; other keys are ignored
+   * @return a new policy
+   */
+  public static TransferPolicy fromProperties(Properties properties) {
+    Objects.requireNonNull(properties, "properties");
+    return new TransferPolicy(
+        strategyOf(properties.getProperty(STRATEGY_PROPERTY)),
+        bytesOf(
+            properties.getProperty(OTHER_MAPPED_THRESHOLD_PROPERTY), DEFAULT_OTHER_MAPPED_THRESHOLD),
+        bytesOf(
+            properties.getProperty(WINDOWS_MAPPED_THRESHOLD_PROPERTY),
+            DEFAULT_WINDOWS_MAPPED_THRESHOLD));
+  }
+
+  private static TransferStrategy strategyOf(String value) {
+    if (value == null) {
+      return null;
+    }
+    try {
+      return TransferStrategy.valueOf(value.trim().toUpperCase(Locale.ROOT));
+    } catch (IllegalArgumentException e) {
+      return null; // not a strategy: ignored, as documented
+    }
+  }
+
+  private static long bytesOf(String value, long fallback) {
+    if (value == null) {
+      return fallback;
+    }
+    try {
+      long v = Long.parseLong(value.trim());
+      return v >= 0 ? v : fallback;
+    } catch (NumberFormatException e) {
+      return fallback; // not a number: ignored, as documented
+    }
+  }
+
+  /**
+   * This policy forcing {@code strategy}, or choosing adaptively again if {@code strategy} is null.
+   *
+   * @param strategy the strategy to use for every transfer, or null
+   * @return a policy equal to this one but for the forced strategy
+   */
+  public TransferPolicy withStrategy(TransferStrategy strategy) {
+    return new TransferPolicy(strategy, otherMappedThreshold, windowsMappedThreshold);
+  }
+
+  /**
+   * This policy with another threshold for {@link TargetKind#OTHER OTHER} targets.
+   *
+   * @param bytes transfers of this many bytes and more use {@link TransferStrategy#MAPPED MAPPED},
+   *     smaller ones {@link TransferStrategy#READ_WRITE READ_WRITE}; 0 maps every transfer
+   * @return a policy equal to this one but for the threshold
+   * @throws IllegalArgumentException if {@code bytes < 0}
+   */
+  public TransferPolicy withOtherMappedThreshold(long bytes) {
+    return new TransferPolicy(strategy, checkBytes(bytes), windowsMappedThreshold);
+  }
+
+  /**
+   * This policy with another threshold for file and socket targets on Windows.
+   *
+   * @param bytes transfers of this many bytes and more use {@link TransferStrategy#MAPPED MAPPED},
+   *     smaller ones {@link TransferStrategy#READ_WRITE READ_WRITE}
+   * @return a policy equal to this one but for the threshold
+   * @throws IllegalArgumentException if {@code bytes < 0}
+   */
+  public TransferPolicy withWindowsMappedThreshold(long bytes) {
+    return new TransferPolicy(strategy, otherMappedThreshold, checkBytes(bytes));
+  }
+
+  private static long checkBytes(long bytes) {
+    if (bytes < 0) {
+      throw new IllegalArgumentException("bytes < 0: " + bytes);
+    }
+    return bytes;
+  }
+
+  /**
+   * The forced strategy, if this policy forces one.
+   *
+   * @return the strategy every choice returns, or empty for an adaptive policy
+   */
+  public Optional<TransferStrategy> strategy() {
+    return Optional.ofNullable(strategy);
+  }
+
+  /**
+   * The size from which {@link TargetKind#OTHER OTHER} targets are written from a mapping.
+   *
+   * @return bytes
+   */
+  public long otherMappedThreshold() {
+    return otherMappedThreshold;
+  }
+
+  /**
+   * The size from which file and socket targets are written from a mapping on Windows.
+   *
+   * @return bytes
+   */
+  public long windowsMappedThreshold() {
+    return windowsMappedThreshold;
+  }
+
+  /**
+   * The strategy for a transfer on the running operating system (system property {@code os.name}).
+   *
+   * @param kind the kind of target
+   * @param size the number of bytes to move
+   * @return the strategy, as {@link #choose(String, TargetKind, long)} gives it for this OS
+   * @throws IllegalArgumentException if {@code size < 0}
+   */
+  public TransferStrategy choose(TargetKind kind, long size) {
+    return choose(OS_NAME, kind, size);
+  }
+
+  /**
+   * The strategy for a transfer on the operating system named {@code osName}, as the table above
+   * gives it; answers for any OS, wherever it runs.
+   *
+   * @param osName a value of the system property {@code os.name}, such as {@code "Linux"}, {@code "Mac
+   *     OS X"} or {@code "Windows 11"}; matched by its start, ignoring case
+   * @param kind the kind of target
+   * @param size the number of bytes to move
+   * @return the strategy
+   * @throws IllegalArgumentException if {@code size < 0}
+   */
+  public TransferStrategy choose(String osName, TargetKind kind, long size) {
+    Objects.requireNonNull(osName, "osName");
+    Objects.requireNonNull(kind, "kind");
+    if (size < 0) {
+      throw new IllegalArgumentException("size < 0: " + size);
+    }
+    if (strategy != null) {
+      return strategy;
+    }
+    if (kind == TargetKind.OTHER) {
+      return mappedFrom(otherMappedThreshold, size);
+    }
+    String os = osName.toLowerCase(Locale.ROOT);
+    if (os.startsWith("linux")) {
+      return TransferStrategy.KERNEL;
+    }
+    if (os.startsWith("mac") || os.startsWith("darwin")) {
+      return TransferStrategy.READ_WRITE;
+    }
+    if (os.startsWith("windows")) {
+      return mappedFrom(windowsMappedThreshold, size);
+    }
+    return TransferStrategy.KERNEL;
+  }
+
+  private static TransferStrategy mappedFrom(long threshold, long size) {
+    return size >= threshold ? TransferStrategy.MAPPED : TransferStrategy.READ_WRITE;
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    if (!(o instanceof TransferPolicy p)) {
+      return false;
+    }
+    return strategy == p.strategy
+        && otherMappedThreshold == p.otherMappedThreshold
+        && windowsMappedThreshold == p.windowsMappedThreshold;
+  }
+
+  @Override
+  public int hashCode() {
+    return Objects.hash(strategy, otherMappedThreshold, windowsMappedThreshold);
+  }
+
+  @Override
+  public String toString() {
+    return "TransferPolicy[strategy="
+        + (strategy == null ? "adaptive" : strategy)
+        + ", otherMappedThreshold="
+        + otherMappedThreshold
+        + ", windowsMappedThreshold="
+        + windowsMappedThreshold
+        + "]";
+  }
+}

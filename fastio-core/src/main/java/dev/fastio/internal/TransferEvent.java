@@ -1,0 +1,30 @@
+package dev.fastio.internal;
+
+import jdk.jfr.Category;
+import jdk.jfr.DataAmount;
+import jdk.jfr.Description;
+import jdk.jfr.Label;
+import jdk.jfr.Name;
+
+/** A JFR event per {@code FastChannels.transferTo} (and per file copied by {@code FastFiles.copy}). */
+@Name("dev.fastio.Transfer")
+@Label("fastio transfer")
+@Category({"fastio"})
+@Description("Bytes moved from a file channel to a target by FastChannels.transferTo")
+final class TransferEvent extends jdk.jfr.Event {
+  @Label("Strategy")
+  @Description("The strategy that moved the bytes: KERNEL, MAPPED or READ_WRITE")
+  String strategy;
+
+  @Label("Fallback From")
+  @Description("The strategy chosen first, when it was refused and another took over; else empty")
+  String fallbackFrom;
+
+  @Label("Target Kind")
+  @Description("FILE, SOCKET or OTHER")
+  String targetKind;
+
+  @Label("Bytes")
+  @DataAmount
+  long bytes;
+}

@@ -1,0 +1,408 @@
+package dev.fastio.internal;
+
+import dev.fastio.TransferPolicy;
+import dev.fastio.TransferPolicy.TargetKind;
+import dev.fastio.TransferStrategy;
+import dev.fastio.internal.IoBuffers.IoBuffer;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.MappedByteBuffer;
+import java.nio.channels.Channel;
+import java.nio.channels.ClosedByInterruptException;
+import java.nio.channels.ClosedChannelException;
+import java.nio.channels.FileChannel;
+import java.nio.channels.SelectableChannel;
+import java.nio.channels.WritableByteChannel;
+import java.nio.file.FileSystemException;
+import java.util.Collections;
+import java.util.Map;
+import java.util.Objects;
+import java.util.WeakHashMap;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The implementation of {@code FastChannels.transferTo}: the contract checks in the JDK's order, the
+ * loop that runs until every byte is moved, the three strategies and the fallback from the kernel path.
+ *
+ * <p>Tests and benchmarks call {@link #transfer} directly to force a strategy with a small mapping
+ * window, or to leave the JFR event out.
+ */
+public final class Transfers {
+  /** The most bytes one {@code FileChannel.transferTo} call moves on Linux (sendfile's limit). */
+  public static final long KERNEL_CHUNK = 0x7ffff000L;
+
+  /**
+   * Bytes mapped at a time by {@link TransferStrategy#MAPPED}: each window is written, then unmapped
+   * before the next is mapped, so a transfer never holds more address space than this.
+   */
+  public static final int MAPPED_WINDOW = 16 << 20;
+
+  /** A kind of target in a condition: the key of the kernel-path refusals remembered. */
+  private record Condition(TargetKind kind, boolean appendMode) {}
+
+  /**
+   * Kernel-path refusals remembered per target kind and condition. Append-mode file targets are refused
+   * from the start: Linux's sendfile and copy_file_range refuse them (EINVAL, EBADF), and on JDK 17 one
+   * such refusal inside {@code FileChannel.transferTo} turns sendfile off for every file target of the
+   * process.
+   */
+  private static final Set<Condition> KERNEL_REFUSED = ConcurrentHashMap.newKeySet();
+
+  static {
+    KERNEL_REFUSED.add(new Condition(TargetKind.FILE, true));
+  }
+
+  /**
+   * Whether each file target seen is in append mode, which is fixed when a channel is opened: probed
+   * once per channel (five system calls at most), then looked up. Weak keys: a closed and unreachable
+   * channel leaves the map.
+   */
+  private static final Map<FileChannel, Boolean> APPEND_MODE =
+      Collections.synchronizedMap(new WeakHashMap<>());
+
+  private static final ByteBuffer EMPTY = ByteBuffer.allocateDirect(0);
+
+  private Transfers() {}
+
+  /**
+   * {@code FastChannels.transferTo}.
+   *
+   * @param policy chooses the strategy when {@code forced} is null
+   * @param forced the strategy to use, or null for the policy's choice
+   * @param window the mapping window of {@link TransferStrategy#MAPPED}, in bytes
+   * @param record false to leave the JFR event out (the benchmark of its cost)
+   */
+  public static long transfer(
+      FileChannel source,
+      long position,
+      long count,
+      WritableByteChannel target,
+      TransferPolicy policy,
+      TransferStrategy forced,
+      int window,
+      boolean record)
+      throws IOException {
+    Objects.requireNonNull(source, "source");
+    Objects.requireNonNull(target, "target");
+    Objects.requireNonNull(policy, "policy");
+    if (window <= 0 || window > MappedRegion.MAX_WINDOW) {
+      throw new IllegalArgumentException("window out of range: " + window);
+    }
+    // FileChannel.transferTo's order: closed source, closed target, modes, then the arguments.
+    if (!source.isOpen() || !target.isOpen()) {
+      throw new ClosedChannelException();
+    }
+    if (position < 0 || count < 0) {
+      checkModes(source, target);
+      throw new IllegalArgumentException(
+          position < 0 ? "position < 0: " + position : "count < 0: " + count);
+    }
+    if (count == 0) {
+      checkModes(source, target);
+      return 0;
+    }
+    try {
+      return run(source, position, count, target, policy, forced, window, record);
+    } catch (ClosedByInterruptException e) {
+      // As FileChannel.transferTo does (JDK 21+): an interrupt closes both channels.
+      closeQuietly(source, e);
+      closeQuietly(target, e);
+      throw e;
+    }
+  }
+
+  /**
+   * The loop. The source's size costs a system call, as much as a small transfer's own on some
+   * systems, so it is read only where it is needed: where the choice depends on it, for a mapping, and
+   * where a strategy moved less than asked (end of file, a shrunk source, or a refusal).
+   */
+  private static long run(
+      FileChannel source,
+      long position,
+      long count,
+      WritableByteChannel target,
+      TransferPolicy policy,
+      TransferStrategy forced,
+      int window,
+      boolean record)
+      throws IOException {
+    TargetKind kind = TargetKind.of(target);
+    boolean blocking = !(target instanceof SelectableChannel sc) || sc.isBlocking();
+    TransferStrategy chosen = forced != null ? forced : policy.choose(kind, count);
+    long amount = count; // the bytes to move: count until the size is known
+    boolean sized = false;
+    // Needed: to choose by size; to map; and for positional reads from a position past 0 (a file of
+    // /proc reads from any position, but the JDK transfers nothing from past its size of 0).
+    if (chosen == TransferStrategy.MAPPED
+        || (chosen == TransferStrategy.READ_WRITE && position > 0)
+        || (forced == null && chosen != policy.choose(kind, 0))) {
+      long size = source.size();
+      sized = true;
+      if (position > size || (size > 0 && position == size)) {
+        checkModes(source, target);
+        return 0;
+      }
+      if (size == 0) {
+        // What /proc and /sys files report: read to end of file, as the JDK does from JDK 21 on.
+        chosen = TransferStrategy.READ_WRITE;
+      } else {
+        amount = Math.min(count, size - position);
+        chosen = forced != null ? forced : policy.choose(kind, amount);
+      }
+    }
+    Object event = record && Jfr.AVAILABLE ? JfrEvents.beginTransfer() : null;
+    TransferStrategy strategy = chosen;
+    if (strategy == TransferStrategy.KERNEL
+        && kind == TargetKind.FILE
+        && kernelRefused(kind, isAppendMode((FileChannel) target))) {
+      // Chosen by the bytes there are, not by a count such as Long.MAX_VALUE.
+      strategy =
+          fallback(policy, sized ? amount : Math.min(amount, Math.max(0, source.size() - position)));
+    }
+    long done = 0;
+    while (done < amount) {
+      long request =
+          strategy == TransferStrategy.KERNEL
+              ? Math.min(amount - done, KERNEL_CHUNK)
+              : amount - done;
+      long n = move(strategy, source, position + done, request, target, window);
+      done += n;
+      if (n == request) {
+        continue;
+      }
+      if (!blocking) {
+        break; // a non-blocking target took what it could
+      }
+      if (n > 0) {
+        // Less than asked: the JDK's kernel path may do that, or the file ends before the count.
+        if (!sized) {
+          long size = source.size();
+          sized = true;
+          if (size > 0) {
+            amount = Math.max(done, Math.min(count, size - position));
+          }
+        }
+        continue;
+      }
+      long size = source.size();
+      sized = true;
+      if (size == 0 && position == 0 && done == 0 && strategy != TransferStrategy.READ_WRITE) {
+        // An empty file, or one of /proc or /sys, from which JDK 17 transfers nothing: read it.
+        strategy = TransferStrategy.READ_WRITE;
+        continue;
+      }
+      if (position + done >= size) {
+        break; // end of file: the file is shorter than the count, or it shrank meanwhile
+      }
+      if (strategy != TransferStrategy.KERNEL) {
+        break; // the target accepted nothing: return what was moved, never spin
+      }
+      // The kernel path moved nothing where bytes remain: fall back, and remember it for this kind
+      // of target in this condition only.
+      boolean append = kind == TargetKind.FILE && isAppendMode((FileChannel) target);
+      KERNEL_REFUSED.add(new Condition(kind, append));
+      amount = Math.max(done, Math.min(count, size - position));
+      strategy = fallback(policy, amount - done);
+    }
+    if (done == 0) {
+      checkModes(source, target); // nothing written: the mode errors are still the JDK's
+    }
+    if (event != null) {
+      String from = strategy != chosen ? chosen.name() : "";
+      JfrEvents.commitTransfer(event, strategy.name(), from, kind.name(), done);
+    }
+    return done;
+  }
+
+  /** The strategy that takes over from a refused kernel path: the one chosen for other targets. */
+  private static TransferStrategy fallback(TransferPolicy policy, long remaining) {
+    return remaining >= policy.otherMappedThreshold()
+        ? TransferStrategy.MAPPED
+        : TransferStrategy.READ_WRITE;
+  }
+
+  /** True if the kernel path is remembered as refused for {@code kind} in the condition given. */
+  public static boolean kernelRefused(TargetKind kind, boolean appendMode) {
+    return KERNEL_REFUSED.contains(new Condition(kind, appendMode));
+  }
+
+  /**
+   * True if {@code channel} was opened in append mode. There is no API to ask: an append-mode {@code
+   * FileChannel} reports its size as its position whatever position it is set to, which a plain one
+   * does not. The probe moves the position only when it equals the size, and sets it back.
+   */
+  static boolean isAppendMode(FileChannel channel) throws IOException {
+    Boolean known = APPEND_MODE.get(channel);
+    if (known != null) {
+      return known;
+    }
+    boolean append = probeAppendMode(channel);
+    APPEND_MODE.put(channel, append);
+    return append;
+  }
+
+  /**
+   * Records that {@code channel}, which fastio opened itself without {@code APPEND}, is not in append
+   * mode, which spares it the probe (five system calls on a new, empty file).
+   */
+  static void notAppendMode(FileChannel channel) {
+    APPEND_MODE.put(channel, Boolean.FALSE);
+  }
+
+  private static boolean probeAppendMode(FileChannel channel) throws IOException {
+    long position = channel.position();
+    if (position != channel.size()) {
+      return false;
+    }
+    long probe = position > 0 ? position - 1 : 1;
+    channel.position(probe);
+    try {
+      return channel.position() != probe;
+    } finally {
+      channel.position(position);
+    }
+  }
+
+  /**
+   * The mode checks {@code FileChannel.transferTo} makes before it moves anything: a source not open
+   * for reading, a file target not open for writing. Called on the paths that move no byte; on the
+   * others the first read or write throws the same exceptions, in the same order.
+   */
+  private static void checkModes(FileChannel source, WritableByteChannel target) throws IOException {
+    source.read(EMPTY, 0);
+    if (target instanceof FileChannel file) {
+      file.write(EMPTY, 0);
+    }
+  }
+
+  private static long move(
+      TransferStrategy strategy,
+      FileChannel source,
+      long position,
+      long count,
+      WritableByteChannel target,
+      int window)
+      throws IOException {
+    return switch (strategy) {
+      case KERNEL -> source.transferTo(position, count, target);
+      case MAPPED -> mapped(source, position, count, target, window);
+      case READ_WRITE -> readWrite(source, position, count, target);
+    };
+  }
+
+  /**
+   * Writes {@code [position, position + count)} of the source from mappings of at most {@code window}
+   * bytes, each unmapped before the next is made. Stops early where the target accepts less than
+   * offered or the source ends.
+   */
+  private static long mapped(
+      FileChannel source, long position, long count, WritableByteChannel target, int window)
+      throws IOException {
+    long done = 0;
+    while (done < count) {
+      long at = position + done;
+      // Map only what the file holds: a read-only mapping past its end would fault (or, through a
+      // channel also open for writing, extend the file).
+      long length = Math.min(Math.min(window, count - done), source.size() - at);
+      if (length <= 0) {
+        break;
+      }
+      long n;
+      try (MappedRegion region = MappedRegion.map(source, at, length, (int) length, false)) {
+        n = writeWindow(region.window(0), target);
+        Faults.deliverPending(); // a fault of the copy is thrown here, inside this try
+      } catch (InternalError e) {
+        if (Faults.isMappingFault(e)) {
+          throw truncated(at, e);
+        }
+        throw e;
+      } catch (ClosedChannelException e) {
+        throw e;
+      } catch (IOException e) {
+        // A native write from the mapping of a file truncated meanwhile fails with EFAULT.
+        if (source.size() < at + length) {
+          throw truncated(at, e);
+        }
+        throw e;
+      }
+      done += n;
+      if (n < length) {
+        break;
+      }
+    }
+    return done;
+  }
+
+  // The mapped reads happen in this callee, so the caller's try covers them however they are inlined.
+  private static int writeWindow(MappedByteBuffer buffer, WritableByteChannel target)
+      throws IOException {
+    return writeFully(buffer, target);
+  }
+
+  private static FileSystemException truncated(long position, Throwable cause) {
+    FileSystemException e =
+        new FileSystemException(
+            "transfer source",
+            null,
+            "the file was truncated while mapped (reading at position "
+                + position
+                + "); the channel does not know the file's path");
+    e.initCause(cause);
+    return e;
+  }
+
+  /**
+   * Reads {@code [position, position + count)} of the source through a pooled direct buffer and writes
+   * each read out. Stops early at end of file or where the target accepts less than offered.
+   */
+  private static long readWrite(
+      FileChannel source, long position, long count, WritableByteChannel target)
+      throws IOException {
+    IoBuffer b = IoBuffers.acquire();
+    try {
+      ByteBuffer d = b.direct;
+      long done = 0;
+      while (done < count) {
+        d.clear().limit((int) Math.min(d.capacity(), count - done));
+        int r = source.read(d, position + done);
+        if (r <= 0) {
+          break;
+        }
+        d.flip();
+        int w = writeFully(d, target);
+        done += w;
+        if (w < r) {
+          break;
+        }
+      }
+      return done;
+    } finally {
+      IoBuffers.release(b);
+    }
+  }
+
+  /**
+   * Writes {@code buffer} until it is empty or a write accepts nothing (a non-blocking target that is
+   * full, or a channel that behaves as one): never spins.
+   */
+  private static int writeFully(ByteBuffer buffer, WritableByteChannel target) throws IOException {
+    int total = 0;
+    while (buffer.hasRemaining()) {
+      int n = target.write(buffer);
+      if (n <= 0) {
+        break;
+      }
+      total += n;
+    }
+    return total;
+  }
+
+  private static void closeQuietly(Channel channel, Throwable primary) {
+    try {
+      channel.close();
+    } catch (IOException | RuntimeException e) {
+      primary.addSuppressed(e);
+    }
+  }
+}
