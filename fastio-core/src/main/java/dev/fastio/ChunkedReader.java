@@ -29,20 +29,16 @@ import java.nio.file.Path;
  * waits for the bytes), so a header can be parsed from one chunk. At end of file {@code next} returns
  * {@code null}.
  *
- * <p><b>How the bytes are read.</b> Each chunk is either read into one direct buffer, reused for every
- * chunk, or is a slice of a mapped window; the bytes are the same either way. A regular file of 8 MiB or
- * more (system property {@code fastio.chunked.mapThreshold}) is read adaptively, per request: a chunk
- * of 16 KiB up to 64 KiB (a full scan with the default chunk size) is read into the buffer with one
- * positional read, which on the machines measured beats the page faults of a mapping; a smaller one
- * (a record here and there) or a larger one is a slice of a window of 64 MiB (or the chunk size, if
- * larger) mapped when first needed and unmapped as soon as a chunk outside it is asked for, so at most
+ * <p><b>How the bytes are read.</b> A regular file of 8 MiB or more (system property {@code
+ * fastio.chunked.mapThreshold}) is mapped: a chunk is a slice of a window of 64 MiB (or the chunk size,
+ * if larger) mapped when first needed and unmapped as soon as a chunk outside it is asked for, so at most
  * one window of the file is mapped at any time, however large the file, and skipped ranges are never
- * mapped. Other files are read into the buffer only: with positional reads for regular files (those of
- * {@code /proc} and {@code /sys} included), with relative reads for FIFOs, sockets and devices. The
- * chunk size defaults to 64 KiB; the buffer comes from a small process-wide pool (68 KiB buffers) or,
- * for a larger chunk size on a file read into the buffer only, is a buffer of the reader's own, freed by
- * {@link #close()}. Neither way allocates on the heap per byte read: a mapped chunk is one small buffer
- * object, a buffered chunk none.
+ * mapped. Other files are read into one direct buffer reused for every chunk: with positional reads for
+ * regular files (those of {@code /proc} and {@code /sys} included), with relative reads for FIFOs,
+ * sockets and devices. The chunk size defaults to 1 MiB for a mapped file and 64 KiB otherwise (read
+ * into a 68 KiB buffer from a small process-wide pool; a chunk size above that gets a buffer of its own,
+ * freed by {@link #close()}). The bytes are the same either way. Neither way allocates on the heap per byte read: a
+ * mapped chunk is one small buffer object, a buffered chunk none.
  *
  * <p><b>End of file.</b> A regular file is read up to its size when opened ({@link #size()}): bytes
  * appended later are not handed out. FIFOs, devices and files that report size 0 ({@code /proc}) are
@@ -110,7 +106,8 @@ public final class ChunkedReader implements Closeable {
   }
 
   /**
-   * Opens a file for chunked reading with fastio's chunk size, 64 KiB (see the class description).
+   * Opens a file for chunked reading with fastio's chunk size: 1 MiB for a mapped file, 64 KiB
+   * otherwise (see the class description).
    *
    * <p>What kind of file {@code path} is, is read from its attributes first; opening a FIFO for reading
    * then blocks until a writer opens it, as it does in the JDK. Nothing is mapped or read before the
@@ -131,9 +128,8 @@ public final class ChunkedReader implements Closeable {
 
   /**
    * Opens a file for chunked reading with chunks of at most {@code chunkSize} bytes. A mapped window
-   * grows to the chunk size if that is larger than 64 MiB; for a file read into a buffer only (under 8
-   * MiB, or not a regular file), a buffer is allocated of {@code chunkSize} bytes (no more than the
-   * file's size) unless it fits a pooled buffer (68 KiB).
+   * grows to the chunk size if that is larger than 64 MiB; a buffer is allocated of {@code chunkSize}
+   * bytes (no more than the file's size) unless it fits a pooled buffer (68 KiB).
    *
    * @param path the file; symbolic links are followed
    * @param chunkSize the most bytes a chunk holds: 1 to 1 GiB ({@code 1 << 30})

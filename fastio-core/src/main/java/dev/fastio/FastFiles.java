@@ -137,15 +137,15 @@ public final class FastFiles {
    * FastFiles.forEachChunk(path, crc::update);
    * }</pre>
    *
-   * <p>Chunks are as {@link ChunkedReader#next()} hands them out with the default chunk size (64 KiB
-   * read into a reused buffer); each is valid only during the call of {@code action} that receives it
-   * (see the Warnings of {@link ChunkedReader}). The file is opened, and closed with any mapping
-   * released, by this method.
+   * <p>Chunks are as {@link ChunkedReader#next()} hands them out with the default chunk size (slices of
+   * a mapping for regular files of 8 MiB and more, a reused 64 KiB buffer otherwise); each is valid only
+   * during the call of {@code action} that receives it (see the Warnings of {@link ChunkedReader}). The
+   * file is opened, and closed with its mappings released, by this method.
    *
-   * <p>Should the file shrink while it is read, this method throws a {@link
-   * java.nio.file.FileSystemException} naming the file, never the JVM's {@link InternalError}: {@code
-   * action} runs inside fastio's handling of mapped reads, so this holds for its own reads of a chunk
-   * too, should a chunk be a mapped one.
+   * <p>Unlike a reader loop of one's own, {@code action} runs inside fastio's handling of mapped reads:
+   * should the file shrink while it is read, the fault of a read in {@code action} too is thrown as a
+   * {@link java.nio.file.FileSystemException} naming the file, never as the JVM's {@link
+   * InternalError}.
    *
    * @param path the file; symbolic links are followed
    * @param action called with each chunk, on the calling thread; an exception it throws ends the

@@ -38,7 +38,7 @@ import org.openjdk.jmh.annotations.Warmup;
  *   <li>{@code jdkChannelDirect}: {@code FileChannel.read} into a reused 64 KiB direct buffer;
  *   <li>{@code jdkMapped}: one {@code FileChannel.map} of the whole file (files up to 2 GiB), left to
  *       the garbage collector to unmap, as the JDK does;
- *   <li>{@code fastio}: {@code ChunkedReader.open(path)} (adaptive from 8 MiB); {@code fastioForEach}:
+ *   <li>{@code fastio}: {@code ChunkedReader.open(path)} (mapped from 1 MiB up); {@code fastioForEach}:
  *       {@code FastFiles.forEachChunk}; {@code fastioMapped} and {@code fastioBuffered}: each strategy
  *       forced, default chunk sizes.
  * </ul>

@@ -16,8 +16,7 @@ import java.util.function.Consumer;
 
 /**
  * The implementation of {@code dev.fastio.ChunkedReader}: a file handed out as read-only chunks, from
- * mapped windows ({@link MappedChunks}), from one reused direct buffer ({@link BufferedChunks}), or
- * from either per request ({@link AdaptiveChunks}).
+ * mapped windows ({@link MappedChunks}) or from one reused direct buffer ({@link BufferedChunks}).
  *
  * <p>This class keeps what both strategies share: the path, the channel, the logical position, the end
  * of the bytes to read, and the checks of every call. Tests and benchmarks force a strategy through
@@ -26,16 +25,8 @@ import java.util.function.Consumer;
 public abstract class Chunks implements Closeable {
   /** How the bytes are handed out; {@link #AUTO} picks by kind and size of file. */
   public enum Strategy {
-    /**
-     * {@link #ADAPTIVE} for regular files of {@link #MAP_THRESHOLD} bytes and more, else {@link
-     * #BUFFERED}.
-     */
+    /** {@link #MAPPED} for regular files of {@link #MAP_THRESHOLD} bytes and more, else {@link #BUFFERED}. */
     AUTO,
-    /**
-     * Per request, {@link #BUFFERED} for bulk reads (16 KiB up to a pooled buffer) and {@link #MAPPED}
-     * for the others (regular files of known size only): see {@link AdaptiveChunks}.
-     */
-    ADAPTIVE,
     /** Slices of read-only windows mapped one at a time (regular files of known size only). */
     MAPPED,
     /** Positional reads (relative reads on FIFOs and devices) into one reused direct buffer. */
@@ -51,21 +42,18 @@ public abstract class Chunks implements Closeable {
   /** Default chunk size of the buffered strategy: 64 KiB, read into a pooled buffer ({@link IoBuffers}). */
   public static final int DEFAULT_BUFFERED_CHUNK = 64 * 1024;
 
-  /**
-   * Default chunk size of the mapped strategy (slices cost the same whatever their size). The adaptive
-   * strategy's default is {@link #DEFAULT_BUFFERED_CHUNK}: a full scan is read into the buffer.
-   */
+  /** Default chunk size of the mapped strategy (slices cost the same whatever their size). */
   public static final int DEFAULT_MAPPED_CHUNK = 1 << 20;
 
   /** Bytes mapped at a time by the mapped strategy (at least the chunk size). */
   public static final int DEFAULT_WINDOW = 64 << 20;
 
   /**
-   * Regular files from this size up are read by {@link Strategy#AUTO} with the adaptive strategy, which
-   * maps a window for small requests ({@code fastio.chunked.mapThreshold}). Measured on a 2-core VM, JDK
-   * 17 and 25, page cache warm: below 4 MiB a 64 KiB buffer beats mapping on a full scan (mapping, page
-   * faults and unmapping cost about 50 us a file) and on a skip-heavy pass; from 8 MiB mapping is up to
-   * twice as fast on skips (no system call per record), while full scans stay faster read.
+   * Regular files from this size up are mapped by {@link Strategy#AUTO} ({@code
+   * fastio.chunked.mapThreshold}). Measured on a 2-core VM, JDK 17 and 25, page cache warm: below 4
+   * MiB a 64 KiB buffer beats mapping on a full scan (mapping, page faults and unmapping cost about
+   * 50 us a file) and on a skip-heavy pass; from 8 MiB mapping is even on scans and up to twice as
+   * fast on skips (no system call per record).
    */
   public static final long MAP_THRESHOLD =
       Long.getLong("fastio.chunked.mapThreshold", 8 * 1024 * 1024);
@@ -137,7 +125,7 @@ public abstract class Chunks implements Closeable {
     BasicFileAttributes attributes = Files.readAttributes(path, BasicFileAttributes.class);
     boolean regular = attributes.isRegularFile();
     boolean mappable = regular && ReadAll.isDefaultFileSystem(path);
-    if ((strategy == Strategy.MAPPED || strategy == Strategy.ADAPTIVE) && !mappable) {
+    if (strategy == Strategy.MAPPED && !mappable) {
       throw new FileSystemException(
           path.toString(), null, "cannot be mapped: not a regular file of the default file system");
     }
@@ -148,12 +136,9 @@ public abstract class Chunks implements Closeable {
       }
       long size = regular ? channel.size() : -1;
       Chunks chunks;
-      if (size > 0 && mappable && strategy == Strategy.MAPPED) {
+      if (size > 0 && mappable && useMapping(strategy, size)) {
         int chunk = chunkSize == DEFAULT ? DEFAULT_MAPPED_CHUNK : chunkSize;
         chunks = new MappedChunks(path, channel, chunk, size, Math.max(windowSize, chunk));
-      } else if (size > 0 && mappable && adaptive(strategy, size)) {
-        int chunk = chunkSize == DEFAULT ? DEFAULT_BUFFERED_CHUNK : chunkSize;
-        chunks = new AdaptiveChunks(path, channel, chunk, size, windowSize);
       } else {
         int chunk = chunkSize == DEFAULT ? DEFAULT_BUFFERED_CHUNK : chunkSize;
         chunks = new BufferedChunks(path, channel, chunk, size, !regular);
@@ -169,8 +154,8 @@ public abstract class Chunks implements Closeable {
     }
   }
 
-  private static boolean adaptive(Strategy strategy, long size) {
-    return strategy == Strategy.ADAPTIVE || (strategy == Strategy.AUTO && size >= MAP_THRESHOLD);
+  private static boolean useMapping(Strategy strategy, long size) {
+    return strategy == Strategy.MAPPED || (strategy == Strategy.AUTO && size >= MAP_THRESHOLD);
   }
 
   /**
@@ -207,14 +192,8 @@ public abstract class Chunks implements Closeable {
    * the {@link FileSystemException} of {@link Faults#truncated}.
    */
   public static long forEach(Path path, Consumer<? super ByteBuffer> action) throws IOException {
-    return forEach(path, Strategy.AUTO, action);
-  }
-
-  /** {@link #forEach(Path, Consumer)} with a strategy forced (tests: the mapped consumer's faults). */
-  public static long forEach(Path path, Strategy strategy, Consumer<? super ByteBuffer> action)
-      throws IOException {
     Objects.requireNonNull(action, "action");
-    try (Chunks chunks = open(path, DEFAULT, strategy)) {
+    try (Chunks chunks = open(path, DEFAULT, Strategy.AUTO)) {
       return feed(chunks, action);
     }
   }

@@ -60,7 +60,7 @@ class ChunkedReaderContractTest {
   }
 
   @ParameterizedTest
-  @EnumSource(names = {"ADAPTIVE", "MAPPED", "BUFFERED"})
+  @EnumSource(names = {"MAPPED", "BUFFERED"})
   void chunksAreReadOnlyAndAtPositionZero(Chunks.Strategy strategy) throws Exception {
     Path file = TestSupport.write(dir, "f", TestSupport.randomBytes(1, 2 << 20));
     try (Chunks chunks = open(file, 10_000, strategy)) {
@@ -87,7 +87,7 @@ class ChunkedReaderContractTest {
    * object again (refilled) only on the next {@code next}; the mapped one a new slice each time.
    */
   @ParameterizedTest
-  @EnumSource(names = {"ADAPTIVE", "MAPPED", "BUFFERED"})
+  @EnumSource(names = {"MAPPED", "BUFFERED"})
   void aChunkStaysIntactUntilTheNextCall(Chunks.Strategy strategy) throws Exception {
     byte[] content = TestSupport.randomBytes(2, 2 << 20);
     Path file = TestSupport.write(dir, "f", content);
@@ -135,7 +135,7 @@ class ChunkedReaderContractTest {
   }
 
   @Test
-  void autoReadsLargeFilesAdaptivelyAndBuffersSmallOnes() throws Exception {
+  void autoMapsLargeFilesAndBuffersSmallOnes() throws Exception {
     Path small = TestSupport.write(dir, "small", new byte[(int) Chunks.MAP_THRESHOLD - 1]);
     Path large = TestSupport.write(dir, "large", new byte[(int) Chunks.MAP_THRESHOLD]);
     try (Chunks chunks = Chunks.open(small, Chunks.DEFAULT, Chunks.Strategy.AUTO)) {
@@ -143,13 +143,13 @@ class ChunkedReaderContractTest {
       assertEquals(Chunks.DEFAULT_BUFFERED_CHUNK, chunks.chunkSize());
     }
     try (Chunks chunks = Chunks.open(large, Chunks.DEFAULT, Chunks.Strategy.AUTO)) {
-      assertEquals(Chunks.Strategy.ADAPTIVE, chunks.strategy());
-      assertEquals(Chunks.DEFAULT_BUFFERED_CHUNK, chunks.chunkSize());
+      assertEquals(Chunks.Strategy.MAPPED, chunks.strategy());
+      assertEquals(Chunks.DEFAULT_MAPPED_CHUNK, chunks.chunkSize());
     }
     try (ChunkedReader reader = ChunkedReader.open(large)) {
       assertTrue(reader.toString().contains(large.toString()), reader.toString());
       assertEquals(large, reader.path());
-      assertEquals(Chunks.DEFAULT_BUFFERED_CHUNK, reader.chunkSize());
+      assertEquals(Chunks.DEFAULT_MAPPED_CHUNK, reader.chunkSize());
     }
   }
 
@@ -359,7 +359,7 @@ class ChunkedReaderContractTest {
    * ClosedChannelException} from every later call; the interrupt status stays set.
    */
   @ParameterizedTest
-  @EnumSource(names = {"ADAPTIVE", "MAPPED", "BUFFERED"})
+  @EnumSource(names = {"MAPPED", "BUFFERED"})
   void anInterruptClosesTheReaderAsItClosesAChannel(Chunks.Strategy strategy) throws Exception {
     Path file = TestSupport.write(dir, "f", TestSupport.randomBytes(4, 2 << 20));
     try (Chunks chunks = open(file, 4096, strategy)) {
@@ -392,7 +392,7 @@ class ChunkedReaderContractTest {
   }
 
   @ParameterizedTest
-  @EnumSource(names = {"ADAPTIVE", "MAPPED", "BUFFERED"})
+  @EnumSource(names = {"MAPPED", "BUFFERED"})
   void aFileTruncatedWhileReadGivesAnIoExceptionNamingIt(Chunks.Strategy strategy)
       throws Exception {
     Path file = TestSupport.write(dir, "shrinks", TestSupport.randomBytes(5, 4 << 20));
@@ -419,45 +419,9 @@ class ChunkedReaderContractTest {
    * mapped chunk of a file truncated under it gets a {@code FileSystemException} out of the call,
    * never an {@code InternalError}.
    */
-  /**
-   * The adaptive strategy reads a scan's 64 KiB chunks into its buffer and maps nothing; a small
-   * request (a record) maps one window, which serves the records after it; both give the file's bytes.
-   */
-  @Test
-  void adaptiveReadsBulkChunksAndMapsForSmallOnes() throws Exception {
-    assumeTrue(TestSupport.isLinux(), "counts mappings in /proc/self/maps");
-    byte[] content = TestSupport.randomBytes(8, 3 << 20);
-    Path file = TestSupport.write(dir, "adaptive-f", content);
-    try (Chunks chunks = Chunks.open(file, Chunks.DEFAULT, Chunks.Strategy.ADAPTIVE)) {
-      long at = 0;
-      for (int i = 0; i < 8; i++) {
-        ByteBuffer chunk = chunks.next();
-        assertEquals(Chunks.DEFAULT_BUFFERED_CHUNK, chunk.remaining());
-        assertArrayEquals(Arrays.copyOfRange(content, (int) at, (int) at + chunk.remaining()),
-            bytes(chunk));
-        at += chunk.remaining();
-      }
-      assertEquals(0, TestSupport.mappingsOf("adaptive-f"), "a scan maps nothing");
-      chunks.skip(8192);
-      at += 8192;
-      for (int i = 0; i < 20; i++) {
-        ByteBuffer record = chunks.next(64);
-        assertArrayEquals(Arrays.copyOfRange(content, (int) at, (int) at + 64), bytes(record));
-        chunks.skip(8192 - 64);
-        at += 8192;
-      }
-      assertEquals(1, TestSupport.mappingsOf("adaptive-f"), "records come from one window");
-      ByteBuffer bulk = chunks.next();
-      assertArrayEquals(Arrays.copyOfRange(content, (int) at, (int) at + bulk.remaining()),
-          bytes(bulk));
-    }
-    assertEquals(0, TestSupport.mappingsOf("adaptive-f"), "close unmaps the window");
-  }
-
   @Test
   void forEachChunkTurnsTheConsumersFaultIntoAnIoException() throws Exception {
-    Chunks.Strategy strategy = Chunks.Strategy.MAPPED; // mapped chunks: the consumer's read faults
-    int size = (int) Math.max(Chunks.MAP_THRESHOLD, 4 << 20);
+    int size = (int) Math.max(Chunks.MAP_THRESHOLD, 4 << 20); // mapped by AUTO
     Path file = TestSupport.write(dir, "shrinks", TestSupport.randomBytes(6, size));
     AtomicInteger calls = new AtomicInteger();
     byte[] sink = new byte[Chunks.DEFAULT_MAPPED_CHUNK];
@@ -465,9 +429,8 @@ class ChunkedReaderContractTest {
         assertThrows(
             FileSystemException.class,
             () ->
-                Chunks.forEach(
+                FastFiles.forEachChunk(
                     file,
-                    strategy,
                     chunk -> {
                       if (calls.getAndIncrement() == 0) {
                         truncate(file, 0);

@@ -150,7 +150,7 @@ class ChunkedReaderPropertiesTest {
       return Chunks.Strategy.BUFFERED; // nothing to map
     }
     if (c.strategy() == Chunks.Strategy.AUTO) {
-      return c.size() >= Chunks.MAP_THRESHOLD ? Chunks.Strategy.ADAPTIVE : Chunks.Strategy.BUFFERED;
+      return c.size() >= Chunks.MAP_THRESHOLD ? Chunks.Strategy.MAPPED : Chunks.Strategy.BUFFERED;
     }
     return c.strategy();
   }
