@@ -20,14 +20,29 @@ final class BenchFiles {
   }
 
   /**
-   * A file of {@code size} seeded random bytes, reused when it already exists with that size, and read
-   * once so that the page cache holds it (the benchmarks measure warm reads unless they say otherwise).
+   * A file of {@code size} seeded random bytes, reused when it already exists with that size, evicted
+   * from the page cache and read back once, so that the page cache holds it (the benchmarks measure
+   * warm reads unless they say otherwise) in the same state in every fork, whatever happened to the
+   * file before.
+   *
+   * <p>The state matters: on the Linux 6.x machine measured, a file the page cache got by reading it
+   * from the disk (large folios, which fault-around maps many pages at a time) was read twice as fast
+   * through a mapping as the same file cached as it was written, while {@code read} took the same time
+   * either way. Eviction needs {@code dd}; where it fails the file is only read.
    */
   static Path file(long size) {
     Path p = dir().resolve("fastio-bench-" + size + ".bin");
     try {
       if (!Files.exists(p) || Files.size(p) != size) {
         write(p, size);
+      }
+      try {
+        evict(p);
+      } catch (IOException | InterruptedException e) {
+        if (e instanceof InterruptedException) {
+          Thread.currentThread().interrupt();
+        }
+        // no dd: the file stays cached as it is
       }
       warm(p);
       return p;
