@@ -29,7 +29,7 @@ import java.nio.file.Path;
  * waits for the bytes), so a header can be parsed from one chunk. At end of file {@code next} returns
  * {@code null}.
  *
- * <p><b>How the bytes are read.</b> A regular file of 8 MiB or more (system property {@code
+ * <p><b>How the bytes are read.</b> A regular file of 32 MiB or more (system property {@code
  * fastio.chunked.mapThreshold}) is mapped: a chunk is a slice of a window of 64 MiB (or the chunk size,
  * if larger) mapped when first needed and unmapped as soon as a chunk outside it is asked for, so at most
  * one window of the file is mapped at any time, however large the file, and skipped ranges are never

@@ -48,7 +48,7 @@ public final class FastFiles {
    * <p>The file is read from start to end of file even when its size is reported as 0 or wrongly ({@code
    * /proc} and {@code /sys} files, FIFOs, character devices such as {@code /dev/null}); a file that grows
    * or shrinks while it is read is read to the end of file seen by the last read, as the JDK does. Large
-   * regular files (1 MiB and up by default; system property {@code fastio.readAllBytes.mapThreshold})
+   * regular files (4 MiB and up by default; system property {@code fastio.readAllBytes.mapThreshold})
    * are copied from a mapping; should the file shrink while mapped, the fault is caught and the file read
    * again without mapping, so no {@link InternalError} escapes.
    *
@@ -74,7 +74,7 @@ public final class FastFiles {
    * <p>Any algorithm the installed providers offer; the name is matched as {@link
    * MessageDigest#getInstance(String)} matches it (case-insensitively). The content hashed is what
    * {@link #readAllBytes(Path)} would return, for the same kinds of files, but without holding it in
-   * memory: small files go through a reused 68 KiB buffer, files of 1 MiB and up (system property {@code
+   * memory: files under 16 MiB go through a reused 68 KiB buffer, larger ones (system property {@code
    * fastio.digest.mapThreshold}) through a mapping released before return.
    *
    * @param path the file to hash
@@ -138,7 +138,7 @@ public final class FastFiles {
    * }</pre>
    *
    * <p>Chunks are as {@link ChunkedReader#next()} hands them out with the default chunk size (slices of
-   * a mapping for regular files of 8 MiB and more, a reused 64 KiB buffer otherwise); each is valid only
+   * a mapping for regular files of 32 MiB and more, a reused 64 KiB buffer otherwise); each is valid only
    * during the call of {@code action} that receives it (see the Warnings of {@link ChunkedReader}). The
    * file is opened, and closed with its mappings released, by this method.
    *

@@ -24,7 +24,8 @@ public final class TestSupport {
           0, 1, 2, 4095, 4096, 4097, 8191, 8192, 8193, 65535, 65536, 65537,
           IoBuffers.SIZE - 1, IoBuffers.SIZE, IoBuffers.SIZE + 1, 131071, 131072, 131073,
           2 * IoBuffers.SIZE - 1, 2 * IoBuffers.SIZE, 2 * IoBuffers.SIZE + 1,
-          1048575, 1048576, 1048577, 3 * 1048576 + 17);
+          1048575, 1048576, 1048577, 3 * 1048576 + 17, 4 * 1048576 - 1, 4 * 1048576,
+          4 * 1048576 + 1);
 
   /** {@code size} bytes from a seeded generator (reproducible). */
   public static byte[] randomBytes(long seed, int size) {

@@ -455,7 +455,10 @@ class TransferContractTest {
 
   @Test
   void appendModeTargetsFallBackAndTheKernelPathStaysForPlainFilesAndSockets() throws Exception {
-    byte[] big = TestSupport.randomBytes(8, (1 << 20) + 3);
+    // Big enough for the fallback to map it (from the OTHER threshold, as a channel neither file nor
+    // socket would be), small ones are read and written.
+    byte[] big =
+        TestSupport.randomBytes(8, (int) TransferPolicy.defaults().otherMappedThreshold() + 3);
     byte[] small = TestSupport.randomBytes(9, 5000);
     Path bigSource = TestSupport.write(dir, "big", big);
     Path smallSource = TestSupport.write(dir, "small", small);

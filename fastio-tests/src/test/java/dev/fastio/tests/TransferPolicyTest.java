@@ -39,14 +39,14 @@ class TransferPolicyTest {
 
   /** Sizes around each threshold, and the extremes. */
   private static final List<Long> SIZES =
-      List.of(0L, 1L, 4096L, MIB - 1, MIB, MIB + 1, 2 * MIB - 1, 2 * MIB, 2 * MIB + 1, 256 * MIB,
-          Long.MAX_VALUE);
+      List.of(0L, 1L, 4096L, MIB - 1, MIB, MIB + 1, 2 * MIB - 1, 2 * MIB, 2 * MIB + 1,
+          16 * MIB - 1, 16 * MIB, 16 * MIB + 1, 256 * MIB, Long.MAX_VALUE);
 
   private final TransferPolicy policy = TransferPolicy.fromProperties(new Properties());
 
   @Test
   void theDefaultsAreTheDocumentedOnes() {
-    assertEquals(MIB, policy.otherMappedThreshold());
+    assertEquals(16 * MIB, policy.otherMappedThreshold());
     assertEquals(2 * MIB, policy.windowsMappedThreshold());
     assertEquals(Optional.empty(), policy.strategy());
   }
@@ -97,7 +97,7 @@ class TransferPolicyTest {
       for (String os : family) {
         for (long size : SIZES) {
           TransferStrategy want =
-              size >= MIB ? TransferStrategy.MAPPED : TransferStrategy.READ_WRITE;
+              size >= 16 * MIB ? TransferStrategy.MAPPED : TransferStrategy.READ_WRITE;
           assertEquals(want, policy.choose(os, TargetKind.OTHER, size), os + " " + size);
         }
       }
