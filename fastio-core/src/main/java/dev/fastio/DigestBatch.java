@@ -244,6 +244,8 @@ public final class DigestBatch {
    *
    * @param paths the files; directories, missing and unreadable files give failed results
    * @return an unmodifiable list of results, in input order
+   * @throws NullPointerException if {@code paths} or one of its elements is null, before any file is
+   *     read
    * @throws InterruptedException if the calling thread is interrupted while waiting; the workers finish
    *     the file each is on and are stopped before it is thrown
    */
@@ -259,7 +261,10 @@ public final class DigestBatch {
    *
    * @param paths the files; directories, missing and unreadable files give failed results
    * @param sink receives every result once, in input order; if it throws, the batch stops and the
-   *     exception propagates
+   *     exception propagates unchanged (as does an unchecked exception of the listener; anything else
+   *     thrown on a worker comes wrapped in an {@link IllegalStateException})
+   * @throws NullPointerException if {@code paths}, one of its elements or {@code sink} is null, before
+   *     any file is read
    * @throws InterruptedException if the calling thread is interrupted while waiting; the workers finish
    *     the file each is on and are stopped before it is thrown
    */

@@ -90,7 +90,9 @@ public final class FastChannels {
    *     during the transfer
    * @throws java.nio.channels.ClosedByInterruptException if the calling thread is interrupted during
    *     the transfer; both channels are closed then
-   * @throws java.nio.file.FileSystemException if the source was truncated under a mapping of it
+   * @throws java.nio.file.FileSystemException if the source was truncated under a mapping of it; a
+   *     channel does not know its file's path, so {@code getFile()} is {@code "transfer source"} and
+   *     the message gives the position read
    * @throws IOException if another I/O error occurs
    */
   public static long transferTo(

@@ -16,9 +16,10 @@ import java.nio.file.Path;
  *
  * <p><b>Release.</b> {@link #close()} unmaps at once: on JDK 22 and newer by closing the {@code Arena}
  * the file was mapped in; on JDK 17 to 21 through {@code sun.misc.Unsafe.invokeCleaner} (module {@code
- * jdk.unsupported}, no command-line flag needed). Where the runtime refuses that (the module is absent
- * from a custom runtime image), the mappings are released by the garbage collector once unreachable, as
- * plain {@code FileChannel.map} buffers are. The file's channel is closed before {@code map} returns:
+ * jdk.unsupported}, no command-line flag needed). Module {@code dev.fastio} requires {@code
+ * jdk.unsupported}, so a runtime image built for it includes that module; where the method is absent all
+ * the same (fastio on the class path of an image without {@code jdk.unsupported}), the mappings are
+ * released by the garbage collector once unreachable, as plain {@code FileChannel.map} buffers are. The file's channel is closed before {@code map} returns:
  * a {@code MappedFile} holds no file descriptor, only the mapping.
  *
  * <p><b>Thread safety.</b> All methods are thread-safe. {@link #close()} waits for the fastio methods
@@ -39,11 +40,13 @@ import java.nio.file.Path;
  *       unrelated memory. There is no check: do not keep the buffers beyond {@code close()}, and do not
  *       call {@code close()} while another thread may still use one.
  *   <li>A buffer read past the end of a file that shrank throws {@link InternalError} (possibly a few
- *       bytecodes after the read), as any {@code MappedByteBuffer} does; read through {@link #read}
- *       for an {@code IOException} instead.
+ *       bytecodes after the read, so possibly from a later call such as {@link #close()}), as any
+ *       {@code MappedByteBuffer} does; read through {@link #read} for an {@code IOException} instead.
  *   <li>Each call returns a new view with its own position and limit; a view may be passed to one
  *       thread, or read by many with absolute {@code get}s only.
  * </ul>
+ *
+ * @since 0.1.0
  */
 public final class MappedFile implements AutoCloseable {
   private final Mapping mapping;
@@ -80,7 +83,8 @@ public final class MappedFile implements AutoCloseable {
   }
 
   /**
-   * The offset in the mapped region of the first byte of buffer {@code i}.
+   * The offset in the mapped region of the first byte of buffer {@code i}. Still answered after {@link
+   * #close()}.
    *
    * @param i the buffer's index
    * @return {@code i * 2^30}
@@ -160,7 +164,9 @@ public final class MappedFile implements AutoCloseable {
   /**
    * Unmaps the file now (see Release in the class description), after the fastio methods running on
    * this object have finished. Idempotent; any thread. Buffers obtained from {@link #buffer(int)} must
-   * no longer be used (see Warnings).
+   * no longer be used (see Warnings). Throws nothing of its own; the JVM's {@link InternalError} of a
+   * fault in the caller's own earlier read of such a buffer may surface here, as from any call made
+   * after that read.
    */
   @Override
   public void close() {

@@ -22,20 +22,24 @@ import java.util.Objects;
  * <p><b>Observability.</b> Every {@code loadFully} emits a JDK Flight Recorder event {@code
  * dev.fastio.LoadFully} (file, bytes, pages touched, duration) when a recording enables it; with no
  * recording, or without the {@code jdk.jfr} module, nothing is allocated or recorded.
+ *
+ * @since 0.1.0
  */
 public final class MappedFiles {
   private MappedFiles() {}
 
   /**
-   * Maps the whole of a regular file read-only.
+   * Maps the whole of a regular file read-only. Not interruptible: an interrupt of the calling thread
+   * neither stops the call nor is cleared by it.
    *
    * @param path the file; symbolic links are followed
    * @return an open mapping the caller owns and must close; empty (no buffers) for an empty file
    * @throws java.nio.file.NoSuchFileException if the file does not exist
    * @throws java.nio.file.AccessDeniedException if it cannot be read
    * @throws java.nio.file.FileSystemException if it is not a regular file (a directory, FIFO, socket or
-   *     device), or a pseudo-file of size 0 such as those of {@code /proc} and {@code /sys}, whose
-   *     content a mapping would not show; nothing is opened then
+   *     device), not a file of the default file system (a zip file system cannot map), or a pseudo-file
+   *     of size 0 such as those of {@code /proc} and {@code /sys}, whose content a mapping would not
+   *     show; nothing is mapped then
    * @throws IOException if the mapping fails; the message names the limit to raise ({@code
    *     vm.max_map_count}, the address space)
    */

@@ -46,8 +46,8 @@ import java.util.Properties;
  *       case) forces that strategy for every transfer that uses the defaults;
  *   <li>{@code fastio.transfer.otherMappedThreshold}: bytes from which {@code MAPPED} is chosen for
  *       {@link TargetKind#OTHER OTHER} targets (default 16777216: on Linux, JDK 25, a
- *       read/write loop was 2.3 times as fast as mapped writes at 256 KiB, even at 4 and 16 MiB, and
- *       mapped writes 1.2 to 1.7 times as fast from 32 MiB to 256 MiB);
+ *       read/write loop was 2.3 times as fast as mapped writes at 256 KiB, the two were even from 4 to
+ *       16 MiB, and mapped writes were 1.2 to 1.7 times as fast from 32 MiB to 256 MiB);
  *   <li>{@code fastio.transfer.windowsMappedThreshold}: bytes from which {@code MAPPED} is chosen for
  *       file and socket targets on Windows (default 2097152).
  * </ul>

@@ -96,24 +96,12 @@ final class MappedChunks extends Chunks {
     } catch (ClosedByInterruptException e) {
       throw e;
     } catch (IOException | OutOfMemoryError e) {
-      throw mapFailed(length, e);
+      throw Mapping.mapFailed(path, length, e);
     }
     region = r;
     window = r.window(0);
     windowStart = p;
     windowEnd = p + length;
-  }
-
-  private IOException mapFailed(long length, Throwable e) {
-    return new IOException(
-        path
-            + ": mapping "
-            + length
-            + " bytes failed ("
-            + e.getMessage()
-            + "): raise the number of mappings allowed (sysctl vm.max_map_count) or the address"
-            + " space limit (ulimit -v)",
-        e);
   }
 
   /** Unmaps the current window, if any; a fault still pending from a read of it is thrown. */

@@ -66,11 +66,15 @@ public final class Mapping implements AutoCloseable {
     if (!attributes.isRegularFile()) {
       throw new FileSystemException(path.toString(), null, "not a regular file: " + kind(attributes));
     }
+    if (!ReadAll.isDefaultFileSystem(path)) {
+      throw new FileSystemException(
+          path.toString(), null, "cannot be mapped: not a file of the default file system");
+    }
     try (InterruptSafeFile file = InterruptSafeFile.open(path)) {
       long fileSize = file.size();
       if (fileSize == 0 && isPseudoFile(path)) {
         throw new FileSystemException(
-            path.toString(), null, "not a regular file: a pseudo-file of size 0 cannot be mapped");
+            path.toString(), null, "cannot be mapped: size 0 reported by a pseudo-file system (/proc, /sys)");
       }
       long length = size < 0 ? Math.max(0, fileSize - position) : size;
       if (position > fileSize || length > fileSize - position) {
@@ -92,15 +96,23 @@ public final class Mapping implements AutoCloseable {
     } // the mapping outlives the channel
   }
 
-  private static IOException mapFailed(Path path, long length, Throwable e) {
+  /**
+   * The {@code IOException} for a failed {@code map} of {@code length} bytes of {@code path}; when the
+   * cause is a lack of address space or mappings (an {@code OutOfMemoryError}, itself or as the cause
+   * of the JDK's "Map failed"), the message names the limits to raise.
+   */
+  static IOException mapFailed(Path path, long length, Throwable e) {
+    boolean exhausted = e instanceof OutOfMemoryError || e.getCause() instanceof OutOfMemoryError;
     return new IOException(
         path
             + ": mapping "
             + length
             + " bytes failed ("
             + e.getMessage()
-            + "): raise the number of mappings allowed (sysctl vm.max_map_count) or the address"
-            + " space limit (ulimit -v), or map a smaller region",
+            + (exhausted
+                ? "): raise the number of mappings allowed (sysctl vm.max_map_count) or the address"
+                    + " space limit (ulimit -v), or map a smaller region"
+                : ")"),
         e);
   }
 

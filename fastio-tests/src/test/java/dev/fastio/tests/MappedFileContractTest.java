@@ -18,13 +18,16 @@ import java.nio.ByteBuffer;
 import java.nio.MappedByteBuffer;
 import java.nio.ReadOnlyBufferException;
 import java.nio.channels.FileChannel;
+import java.nio.file.FileSystem;
 import java.nio.file.FileSystemException;
+import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -158,6 +161,17 @@ class MappedFileContractTest {
         e = assertThrows(FileSystemException.class, () -> MappedFiles.map(p), s);
         assertEquals(s, e.getFile());
       }
+    }
+  }
+
+  @Test
+  void refusesFilesOfOtherFileSystems() throws Exception {
+    Path zip = dir.resolve("z.zip");
+    try (FileSystem fs = FileSystems.newFileSystem(zip, Map.of("create", "true"))) {
+      Path inside = Files.write(fs.getPath("/f"), TestSupport.randomBytes(6, 5000));
+      FileSystemException e =
+          assertThrows(FileSystemException.class, () -> MappedFiles.map(inside));
+      assertTrue(e.getMessage().contains("default file system"), e.getMessage());
     }
   }
 
