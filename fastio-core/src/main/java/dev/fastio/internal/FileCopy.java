@@ -1,6 +1,7 @@
 package dev.fastio.internal;
 
 import dev.fastio.TransferPolicy;
+import dev.fastio.TransferStrategy;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.ClosedByInterruptException;
@@ -52,8 +53,26 @@ public final class FileCopy {
 
   private FileCopy() {}
 
-  /** {@code Files.copy(source, target, options)}, with the data moved by the adaptive transfer. */
+  /**
+   * {@code Files.copy(source, target, options)}: the JDK's own where the policy moves file data with the
+   * kernel at every size (Linux), else with the data moved by the adaptive transfer.
+   */
   public static Path copy(Path source, Path target, CopyOption... options) throws IOException {
+    return copy(source, target, !kernelForFiles(), options);
+  }
+
+  /**
+   * {@link #copy} with regular files' data always moved by {@link Transfers}, whatever the platform:
+   * the path taken on systems where the policy does not choose the kernel for files, reachable here so
+   * that the tests run it on every system.
+   */
+  public static Path copyWithTransfers(Path source, Path target, CopyOption... options)
+      throws IOException {
+    return copy(source, target, true, options);
+  }
+
+  private static Path copy(Path source, Path target, boolean withTransfers, CopyOption... options)
+      throws IOException {
     Objects.requireNonNull(source, "source");
     Objects.requireNonNull(target, "target");
     boolean replace = false;
@@ -70,9 +89,12 @@ public final class FileCopy {
         return Files.copy(source, target, options); // null, ATOMIC_MOVE, INTERRUPTIBLE, unknown
       }
     }
-    if (!POSIX
+    if (!withTransfers
+        || !POSIX
         || !ReadAll.isDefaultFileSystem(source)
         || !ReadAll.isDefaultFileSystem(target)) {
+      // Where the policy moves file data with the kernel's copy (Linux), the JDK's own copy makes the
+      // same system calls from native code: faster than a Java path, and identical by construction.
       return Files.copy(source, target, options);
     }
     Map<String, Object> attributes;
@@ -101,6 +123,16 @@ public final class FileCopy {
     }
     copyFile(source, target, attributes, mode, replace, copyAttributes);
     return target;
+  }
+
+  /**
+   * True if {@link TransferPolicy#defaults()} moves data to files with {@link TransferStrategy#KERNEL}
+   * at every size, as on Linux unless a system property forces another strategy.
+   */
+  private static boolean kernelForFiles() {
+    TransferPolicy p = TransferPolicy.defaults();
+    return p.choose(TransferPolicy.TargetKind.FILE, 0) == TransferStrategy.KERNEL
+        && p.choose(TransferPolicy.TargetKind.FILE, Long.MAX_VALUE) == TransferStrategy.KERNEL;
   }
 
   private static BasicFileAttributes targetAttributes(Path target) {

@@ -6,7 +6,10 @@ import jdk.jfr.Description;
 import jdk.jfr.Label;
 import jdk.jfr.Name;
 
-/** A JFR event per {@code FastChannels.transferTo} (and per file copied by {@code FastFiles.copy}). */
+/**
+ * A JFR event per {@code FastChannels.transferTo} (and per file copied by {@code FastFiles.copy} where
+ * fastio moves the data itself, not on Linux).
+ */
 @Name("dev.fastio.Transfer")
 @Label("fastio transfer")
 @Category({"fastio"})

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.fastio.FastFiles;
+import dev.fastio.internal.FileCopy;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -32,7 +33,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code FastFiles.copy} against {@code Files.copy}: each case is set up twice, in a directory for the
- * JDK and one for fastio, both copies run, and what each left behind (type, content, permissions, link
+ * JDK and one for fastio, both copies run (fastio's twice: {@code FastFiles.copy}, which on Linux is the
+ * JDK's own, and fastio's transfer path forced, which other systems take), and what each left behind (type, content, permissions, link
  * target, times with {@code COPY_ATTRIBUTES}) or threw (type and message, the directory's path
  * replaced) must read the same.
  */
@@ -54,7 +56,24 @@ class FastFilesCopyTest {
   }
 
   /** Runs the case with the JDK and with fastio, each in its own directory, and compares. */
+  /** A copy implementation under test. */
+  private interface Copier {
+    Path copy(Path source, Path target, CopyOption... options) throws IOException;
+  }
+
+  /** {@code FastFiles.copy} (on Linux the JDK's copy), and fastio's transfer path forced. */
+  private static final List<Copier> COPIERS =
+      List.of(FastFiles::copy, FileCopy::copyWithTransfers);
+
   private void assertSameAsJdk(String name, Setup setup, CopyOption... options) throws Exception {
+    for (int i = 0; i < COPIERS.size(); i++) {
+      assertSameAsJdk(name + (i == 0 ? " (FastFiles.copy)" : " (transfers)"), setup, COPIERS.get(i),
+          options);
+    }
+  }
+
+  private void assertSameAsJdk(String name, Setup setup, Copier copier, CopyOption... options)
+      throws Exception {
     boolean attributes = Arrays.asList(options).contains(ATTRIBUTES);
     Path jdkDir = Files.createDirectories(dir.resolve("jdk-" + cases));
     Path ourDir = Files.createDirectories(dir.resolve("fastio-" + cases));
@@ -65,7 +84,7 @@ class FastFilesCopyTest {
     FileTime[] jdkTimes = attributes ? times(jdk[0], follow) : null;
     FileTime[] ourTimes = attributes ? times(ours[0], follow) : null;
     String jdkOutcome = outcome(jdkDir, () -> Files.copy(jdk[0], jdk[1], options), jdk[1]);
-    String ourOutcome = outcome(ourDir, () -> FastFiles.copy(ours[0], ours[1], options), ours[1]);
+    String ourOutcome = outcome(ourDir, () -> copier.copy(ours[0], ours[1], options), ours[1]);
     assertEquals(jdkOutcome, ourOutcome, name + " " + Arrays.toString(options));
     assertEquals(
         describe(jdkDir, jdk[1], jdkTimes) + " / source " + describe(jdkDir, jdk[0], null),
@@ -306,6 +325,7 @@ class FastFilesCopyTest {
     assertSameAsJdk("unreadable data", d -> new Path[] {mem, d.resolve("t")});
     assertSameAsJdk("unreadable data, replacing", d -> new Path[] {mem, file(d, "t", 10)}, REPLACE);
     assertFalse(Files.exists(dir.resolve("fastio-0").resolve("t")));
+    assertFalse(Files.exists(dir.resolve("fastio-1").resolve("t")));
   }
 
   @Test
@@ -326,7 +346,7 @@ class FastFilesCopyTest {
           .write("fastio.test", StandardCharsets.UTF_8.encode("value"));
       Path t = d.resolve("t");
       if (fastio) {
-        FastFiles.copy(s, t, ATTRIBUTES);
+        FileCopy.copyWithTransfers(s, t, ATTRIBUTES); // FastFiles.copy is the JDK's on Linux
       } else {
         Files.copy(s, t, ATTRIBUTES);
       }
@@ -340,13 +360,16 @@ class FastFilesCopyTest {
   void theInterruptStatusIsKeptAndTheCopyCompletes() throws Exception {
     byte[] content = TestSupport.randomBytes(11, 3 << 20);
     Path s = Files.write(dir.resolve("s"), content);
-    Thread.currentThread().interrupt();
-    try {
-      FastFiles.copy(s, dir.resolve("t"));
-      assertTrue(Thread.interrupted(), "the status is set again");
-    } finally {
-      Thread.interrupted();
+    for (int i = 0; i < COPIERS.size(); i++) {
+      Path t = dir.resolve("t" + i);
+      Thread.currentThread().interrupt();
+      try {
+        COPIERS.get(i).copy(s, t);
+        assertTrue(Thread.interrupted(), "the status is set again");
+      } finally {
+        Thread.interrupted();
+      }
+      assertArrayEquals(content, Files.readAllBytes(t));
     }
-    assertArrayEquals(content, Files.readAllBytes(dir.resolve("t")));
   }
 }

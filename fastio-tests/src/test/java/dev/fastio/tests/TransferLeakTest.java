@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.fastio.FastFiles;
+import dev.fastio.internal.FileCopy;
 import dev.fastio.internal.IoBuffers;
 import dev.fastio.tests.TransferPropertiesTest.Mode;
 import java.io.ByteArrayOutputStream;
@@ -51,6 +52,11 @@ class TransferLeakTest {
             }
             FastFiles.copy(source, copy, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
             assertThrows(FileAlreadyExistsException.class, () -> FastFiles.copy(source, copy));
+            // fastio's own copy path (on Linux FastFiles.copy is the JDK's):
+            FileCopy.copyWithTransfers(
+                source, copy, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+            assertThrows(
+                FileAlreadyExistsException.class, () -> FileCopy.copyWithTransfers(source, copy));
           } catch (IOException e) {
             throw new UncheckedIOException(e);
           }
