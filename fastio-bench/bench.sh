@@ -3,15 +3,16 @@
 # docs/bench/jmh-jdkN.json, docs/bench/machine.properties, docs/benchmarks.md and docs/bench/*.png.
 #
 # usage: fastio-bench/bench.sh [quick|full] [REGEX]
-#   quick  one fork, 1 warmup + 2 measurement iterations of 1 s, sizes 4 KiB, 1 MiB, 256 MiB, and
-#          only the methods of the summary tables (jdk*, fastio, guava*, commons*): a trend without
-#          error bars (JMH computes none from 2 iterations), a few minutes per JDK
-#   full   the settings on each class (forks, 3-5 iterations of 1 s), every method and size
+#   quick  one fork, 1 warmup + 2 measurement iterations of 1 s, sizes 4 KiB, 1 MiB, 256 MiB (for every
+#          class), and only the methods of the summary tables (jdk*, fastio, guava*, commons*) and
+#          fastioNoEvent: a trend without error bars (JMH computes none from 2 iterations), 120 forks,
+#          some 10-12 minutes per JDK
+#   full   the settings on each class, every method and size: 229 forks, about 40 minutes per JDK
 #   REGEX  which benchmarks to run (JMH's regex, found in package.Class.method), default as above
 # environment:
 #   JDK17_HOME       JDK 17 (default: the JDK 17 under /usr/lib/jvm)
 #   JDK_NEWEST_HOME  the newest JDK (default: the highest version under /usr/lib/jvm)
-#   FASTIO_BENCH_DIR where the input files go (default: the system temp dir; needs about 600 MB)
+#   FASTIO_BENCH_DIR where the input files go (default: the system temp dir; needs about 1.7 GB)
 #   BENCH_SIZES      override the size list, e.g. 4096,1048576
 #   JMH_EXTRA        more JMH options, e.g. "-prof gc"
 #   BENCH_JAVA_OPTS  more options of the JMH host JVM (the forks inherit them)
@@ -40,7 +41,7 @@ done
 
 case "$mode" in
   quick) settings=(-f 1 -wi 1 -i 2 -w 1s -r 1s) sizes=${BENCH_SIZES:-4096,1048576,268435456}
-         pattern=${pattern:-'^dev\.fastio\.bench\.\w+Benchmark\.(jdk\w*|fastio|guava\w*|commons\w*)$'} ;;
+         pattern=${pattern:-'^dev\.fastio\.bench\.\w+Benchmark\.(jdk\w*|fastio|fastioNoEvent|guava\w*|commons\w*)$'} ;;
   full)  settings=() sizes=${BENCH_SIZES:-}
          pattern=${pattern:-'^dev\.fastio\.bench\.\w+Benchmark\.'} ;;
   *) echo "usage: $0 [quick|full] [REGEX]" >&2; exit 2 ;;
