@@ -19,8 +19,12 @@ import java.nio.file.Path;
  * jdk.unsupported}, no command-line flag needed). Module {@code dev.fastio} requires {@code
  * jdk.unsupported}, so a runtime image built for it includes that module; where the method is absent all
  * the same (fastio on the class path of an image without {@code jdk.unsupported}), the mappings are
- * released by the garbage collector once unreachable, as plain {@code FileChannel.map} buffers are. The file's channel is closed before {@code map} returns:
- * a {@code MappedFile} holds no file descriptor, only the mapping.
+ * released by the garbage collector once unreachable, as plain {@code FileChannel.map} buffers are.
+ * One more exception on JDK 17 to 21: once {@link #buffer(int)} has handed out a view, {@code close()}
+ * leaves the mapping to the garbage collector too, because a view read after an unmapping would crash
+ * the JVM and nothing can check it there (see Warnings). Use {@link #read}, {@link #loadFully()} and
+ * {@link #isLoaded()} for a mapping that must be released at once on every JDK. The file's channel is
+ * closed before {@code map} returns: a {@code MappedFile} holds no file descriptor, only the mapping.
  *
  * <p><b>Thread safety.</b> All methods are thread-safe. {@link #close()} waits for the fastio methods
  * already running on this object ({@link #read}, {@link #loadFully()}, {@link #isLoaded()}) to finish,
@@ -35,10 +39,12 @@ import java.nio.file.Path;
  *
  * <ul>
  *   <li>After {@link #close()}, on JDK 22 and newer, every access to such a buffer throws {@link
- *       IllegalStateException} ("Already closed"): safe. On JDK 17 to 21 the memory is unmapped and
- *       an access <b>crashes the JVM</b> (SIGSEGV) or, once the address range is reused, reads
- *       unrelated memory. There is no check: do not keep the buffers beyond {@code close()}, and do not
- *       call {@code close()} while another thread may still use one.
+ *       IllegalStateException} ("Already closed"). On JDK 17 to 21 a buffer has no way to check that
+ *       it was unmapped, and reading unmapped memory would crash the JVM, so a {@code MappedFile}
+ *       that handed out a buffer is not unmapped by {@code close()} on those JDKs: its buffers go on
+ *       reading the file's bytes until the garbage collector releases the mapping, once no buffer is
+ *       reachable (see Release). Either way, use after close never crashes the JVM, but do not rely
+ *       on reads after close: they fail on newer JDKs.
  *   <li>A buffer read past the end of a file that shrank throws {@link InternalError} (possibly a few
  *       bytecodes after the read, so possibly from a later call such as {@link #close()}), as any
  *       {@code MappedByteBuffer} does; read through {@link #read} for an {@code IOException} instead.
@@ -96,7 +102,9 @@ public final class MappedFile implements AutoCloseable {
 
   /**
    * A new read-only view of buffer {@code i}: position 0, limit and capacity its length. Read the
-   * Warnings in the class description: the view is valid only until {@link #close()}.
+   * Warnings in the class description: the view is valid only until {@link #close()}, and on JDK 17 to
+   * 21 a call of this method turns the unmapping by {@code close()} into a release by the garbage
+   * collector.
    *
    * @param i the buffer's index
    * @return a new read-only view

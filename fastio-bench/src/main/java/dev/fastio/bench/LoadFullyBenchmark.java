@@ -1,9 +1,10 @@
 package dev.fastio.bench;
 
-import dev.fastio.MappedFile;
 import dev.fastio.MappedFiles;
+import dev.fastio.internal.MappedRegion;
 import java.io.IOException;
 import java.nio.MappedByteBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -26,7 +27,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * filled) and cold (the file is evicted with {@code dd iflag=nocache} before each call, outside the
  * timed region).
  *
- * <p>Each call gets a new mapping, made and released (at once, through {@code MappedFile.close()}) in
+ * <p>Each call gets a new mapping, made and released at once (fastio's internal {@code MappedRegion}:
+ * a buffer taken from a {@code MappedFile} would leave the release to the GC on JDK 17-21) in
  * per-invocation set-up and tear-down, so no call finds pages already mapped. Single-shot: one call is
  * one measurement. Score: milliseconds per call (the report's ratio is inverted: above 1 is faster than
  * {@code load()}).
@@ -47,7 +49,7 @@ public class LoadFullyBenchmark {
   public String cache;
 
   private Path file;
-  private MappedFile mapping;
+  private MappedRegion mapping;
   private MappedByteBuffer buffer;
 
   @Setup(Level.Trial)
@@ -62,8 +64,10 @@ public class LoadFullyBenchmark {
     } else {
       BenchFiles.warm(file);
     }
-    mapping = MappedFiles.map(file);
-    buffer = mapping.buffer(0);
+    try (FileChannel channel = FileChannel.open(file)) {
+      mapping = MappedRegion.map(channel, 0, channel.size(), true);
+    }
+    buffer = mapping.window(0);
   }
 
   @TearDown(Level.Invocation)

@@ -32,6 +32,13 @@ public final class MappedRegion implements AutoCloseable {
   private final long size;
   private volatile boolean closed;
 
+  /**
+   * Set once a window was handed out beyond fastio's control ({@link #exposedWindow}): such a view
+   * could be read after {@link #close()}, and reading unmapped memory crashes the JVM, so close then
+   * leaves the unmapping to the garbage collector.
+   */
+  private volatile boolean exposed;
+
   private MappedRegion(MappedByteBuffer[] windows, long size) {
     this.windows = windows;
     this.size = size;
@@ -99,6 +106,19 @@ public final class MappedRegion implements AutoCloseable {
     return windows[i].duplicate();
   }
 
+  /**
+   * {@link #window(int)} for a view that leaves fastio (a user's buffer): from now on {@link #close()}
+   * does not unmap but leaves the windows to the garbage collector, so that the view stays readable
+   * (the file's bytes) for as long as it is reachable, instead of crashing the JVM when read after
+   * close.
+   *
+   * @throws IllegalStateException if closed
+   */
+  public MappedByteBuffer exposedWindow(int i) {
+    exposed = true;
+    return window(i);
+  }
+
   /** True when this region has been closed. */
   public boolean isClosed() {
     return closed;
@@ -121,9 +141,11 @@ public final class MappedRegion implements AutoCloseable {
       // cleaner it would make the JDK exit the VM ("Cleaner terminated abnormally").
       Faults.deliverPending();
     } finally {
-      for (MappedByteBuffer w : windows) {
-        release(w);
-      }
+      if (!exposed) {
+        for (MappedByteBuffer w : windows) {
+          release(w);
+        }
+      } // else: a view handed out may still be read; the GC unmaps once none is reachable
     }
   }
 

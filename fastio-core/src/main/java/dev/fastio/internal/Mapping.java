@@ -157,7 +157,8 @@ public final class Mapping implements AutoCloseable {
   }
 
   /**
-   * A new read-only view of window {@code i}: position 0, limit and capacity its length.
+   * A new read-only view of window {@code i} for a user: position 0, limit and capacity its length (see
+   * {@link MappedRegion#exposedWindow}).
    *
    * @throws IllegalStateException if closed
    * @throws IndexOutOfBoundsException if {@code i} is not a window
@@ -166,7 +167,7 @@ public final class Mapping implements AutoCloseable {
     Objects.checkIndex(i, windows.length);
     acquire();
     try {
-      return region.window(i);
+      return region.exposedWindow(i);
     } finally {
       release();
     }

@@ -102,6 +102,17 @@ public final class MappedRegion implements AutoCloseable {
     return (MappedByteBuffer) segment.asSlice(offset, length).asByteBuffer();
   }
 
+  /**
+   * {@link #window(int)} for a view that leaves fastio (a user's buffer). On this implementation the
+   * same: after {@link #close()} such a view throws {@link IllegalStateException}, and close unmaps at
+   * once.
+   *
+   * @throws IllegalStateException if closed
+   */
+  public MappedByteBuffer exposedWindow(int i) {
+    return window(i);
+  }
+
   /** The whole mapping as one segment (JDK 22+ only). */
   public MemorySegment segment() {
     return segment;
