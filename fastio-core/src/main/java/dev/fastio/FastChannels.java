@@ -15,7 +15,8 @@ import java.util.Objects;
  * per call on Linux, less whenever the kernel says so), so every caller needs a loop; it copies to any
  * channel that is neither a file nor a socket through an 8 KiB heap buffer; and on JDK 17 one refusal
  * of {@code sendfile} (an append-mode target is enough) turns {@code sendfile} to files off for the
- * rest of the process. The best path also differs by platform: the kernel's on Linux, a read/write loop
+ * rest of the process. The best path also differs by platform: the kernel's on Linux (but for small
+ * transfers to files, where a read/write loop is faster), a read/write loop
  * on macOS, read/write for small and mapped for large transfers on Windows (see {@link
  * TransferPolicy}).
  *

@@ -126,13 +126,14 @@ public final class FileCopy {
   }
 
   /**
-   * True if {@link TransferPolicy#defaults()} moves data to files with {@link TransferStrategy#KERNEL}
-   * at every size, as on Linux unless a system property forces another strategy.
+   * True if {@link TransferPolicy#defaults()} moves large amounts of data to files with {@link
+   * TransferStrategy#KERNEL}, as on Linux unless a system property forces another strategy. (Small
+   * transfers to files use a read/write loop there, faster than the kernel's copy from Java; the JDK's
+   * native copy is faster than both.)
    */
   private static boolean kernelForFiles() {
-    TransferPolicy p = TransferPolicy.defaults();
-    return p.choose(TransferPolicy.TargetKind.FILE, 0) == TransferStrategy.KERNEL
-        && p.choose(TransferPolicy.TargetKind.FILE, Long.MAX_VALUE) == TransferStrategy.KERNEL;
+    return TransferPolicy.defaults().choose(TransferPolicy.TargetKind.FILE, Long.MAX_VALUE)
+        == TransferStrategy.KERNEL;
   }
 
   private static BasicFileAttributes targetAttributes(Path target) {

@@ -459,7 +459,8 @@ class TransferContractTest {
     // socket would be), small ones are read and written.
     byte[] big =
         TestSupport.randomBytes(8, (int) TransferPolicy.defaults().otherMappedThreshold() + 3);
-    byte[] small = TestSupport.randomBytes(9, 5000);
+    // Above the policy's 32 KiB threshold for files, so that the kernel path is what is chosen.
+    byte[] small = TestSupport.randomBytes(9, 40_000);
     Path bigSource = TestSupport.write(dir, "big", big);
     Path smallSource = TestSupport.write(dir, "small", small);
     byte[] existing = "existing content\n".getBytes(StandardCharsets.US_ASCII);
@@ -478,12 +479,12 @@ class TransferContractTest {
                         appended, StandardOpenOption.WRITE, StandardOpenOption.APPEND)) {
                   a.position(0); // ignored by an append-mode channel: writes go to the end
                   assertEquals(big.length, FastChannels.transferTo(bigIn, 0, big.length, a));
-                  assertEquals(small.length, FastChannels.transferTo(smallIn, 0, 5000, a));
+                  assertEquals(small.length, FastChannels.transferTo(smallIn, 0, 40_000, a));
                   assertEquals(
                       small.length, FastChannels.transferTo(smallIn, 0, Long.MAX_VALUE, a));
                   assertEquals(
                       small.length,
-                      FastChannels.transferTo(smallIn, 0, 5000, a, TransferStrategy.KERNEL));
+                      FastChannels.transferTo(smallIn, 0, 40_000, a, TransferStrategy.KERNEL));
                 }
                 try (FileChannel p =
                     FileChannel.open(
@@ -493,7 +494,7 @@ class TransferContractTest {
                 }
                 try (FileChannel p = FileChannel.open(plainAtEnd, StandardOpenOption.WRITE)) {
                   p.position(existing.length); // position == size: the probe must set it back
-                  assertEquals(small.length, FastChannels.transferTo(smallIn, 0, 5000, p));
+                  assertEquals(small.length, FastChannels.transferTo(smallIn, 0, 40_000, p));
                   assertEquals(existing.length + small.length, p.position());
                 }
                 assertEquals(big.length, FastChannels.transferTo(bigIn, 0, big.length, socket.sink));
@@ -519,11 +520,11 @@ class TransferContractTest {
     assertEquals(
         List.of(
             "FILE MAPPED from KERNEL " + big.length, // append mode: never handed to sendfile
-            "FILE READ_WRITE from KERNEL 5000",
-            "FILE READ_WRITE from KERNEL 5000", // chosen by the file's size, not Long.MAX_VALUE
-            "FILE READ_WRITE from KERNEL 5000", // forced KERNEL falls back too
+            "FILE READ_WRITE from KERNEL 40000",
+            "FILE READ_WRITE from KERNEL 40000", // chosen by the file's size, not Long.MAX_VALUE
+            "FILE READ_WRITE from KERNEL 40000", // forced KERNEL falls back too
             "FILE KERNEL from  " + big.length, // a plain file still gets the kernel path
-            "FILE KERNEL from  5000",
+            "FILE KERNEL from  40000",
             "SOCKET KERNEL from  " + big.length),
         seen);
     assertTrue(Transfers.kernelRefused(TargetKind.FILE, true));

@@ -25,7 +25,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The policy's documented table, unit by unit and for every OS by name (no macOS or Windows needed):
- * Linux kernel path for files and sockets, macOS read/write, Windows read/write below 2 MiB and mapped
+ * Linux kernel path for sockets and for files from 32 KiB (read/write below), macOS read/write, Windows read/write below 2 MiB and mapped
  * from 2 MiB, mapped or read/write by size for other targets on every OS; the thresholds and the forced
  * strategy from properties, as {@code defaults()} reads them from the system properties.
  */
@@ -39,7 +39,7 @@ class TransferPolicyTest {
 
   /** Sizes around each threshold, and the extremes. */
   private static final List<Long> SIZES =
-      List.of(0L, 1L, 4096L, MIB - 1, MIB, MIB + 1, 2 * MIB - 1, 2 * MIB, 2 * MIB + 1,
+      List.of(0L, 1L, 4096L, 32767L, 32768L, 32769L, MIB - 1, MIB, MIB + 1, 2 * MIB - 1, 2 * MIB, 2 * MIB + 1,
           16 * MIB - 1, 16 * MIB, 16 * MIB + 1, 256 * MIB, Long.MAX_VALUE);
 
   private final TransferPolicy policy = TransferPolicy.fromProperties(new Properties());
@@ -48,14 +48,17 @@ class TransferPolicyTest {
   void theDefaultsAreTheDocumentedOnes() {
     assertEquals(16 * MIB, policy.otherMappedThreshold());
     assertEquals(2 * MIB, policy.windowsMappedThreshold());
+    assertEquals(32768, policy.fileKernelThreshold());
     assertEquals(Optional.empty(), policy.strategy());
   }
 
   @Test
-  void linuxUsesTheKernelForFilesAndSockets() {
+  void linuxUsesTheKernelForSocketsAndForFilesFrom32KiB() {
     for (String os : LINUX) {
       for (long size : SIZES) {
-        assertEquals(TransferStrategy.KERNEL, policy.choose(os, TargetKind.FILE, size), os);
+        TransferStrategy file =
+            size >= 32768 ? TransferStrategy.KERNEL : TransferStrategy.READ_WRITE;
+        assertEquals(file, policy.choose(os, TargetKind.FILE, size), os + " " + size);
         assertEquals(TransferStrategy.KERNEL, policy.choose(os, TargetKind.SOCKET, size), os);
       }
     }
@@ -109,7 +112,10 @@ class TransferPolicyTest {
     Properties p = new Properties();
     p.setProperty("fastio.transfer.otherMappedThreshold", "65536");
     p.setProperty("fastio.transfer.windowsMappedThreshold", " 100 ");
+    p.setProperty("fastio.transfer.fileKernelThreshold", "50");
     TransferPolicy custom = TransferPolicy.fromProperties(p);
+    assertEquals(50, custom.fileKernelThreshold());
+    assertEquals(TransferStrategy.READ_WRITE, custom.choose("Linux", TargetKind.FILE, 49));
     assertEquals(65536, custom.otherMappedThreshold());
     assertEquals(100, custom.windowsMappedThreshold());
     assertEquals(TransferStrategy.READ_WRITE, custom.choose("Linux", TargetKind.OTHER, 65535));
@@ -144,6 +150,7 @@ class TransferPolicyTest {
     p.setProperty("fastio.transfer.strategy", "SENDFILE");
     p.setProperty("fastio.transfer.otherMappedThreshold", "1M");
     p.setProperty("fastio.transfer.windowsMappedThreshold", "-5");
+    p.setProperty("fastio.transfer.fileKernelThreshold", "32 KiB");
     assertEquals(policy, TransferPolicy.fromProperties(p));
   }
 
@@ -151,7 +158,8 @@ class TransferPolicyTest {
   void withMethodsMakeNewPoliciesAndLeaveThisOneAlone() {
     TransferPolicy forced = policy.withStrategy(TransferStrategy.MAPPED);
     assertEquals(TransferStrategy.MAPPED, forced.choose("Linux", TargetKind.FILE, 1));
-    assertEquals(TransferStrategy.KERNEL, policy.choose("Linux", TargetKind.FILE, 1));
+    assertEquals(TransferStrategy.READ_WRITE, policy.choose("Linux", TargetKind.FILE, 1));
+    assertEquals(TransferStrategy.KERNEL, policy.withFileKernelThreshold(0).choose("Linux", TargetKind.FILE, 1));
     assertEquals(policy, forced.withStrategy(null));
     assertEquals(policy.hashCode(), forced.withStrategy(null).hashCode());
     TransferPolicy low = policy.withOtherMappedThreshold(0).withWindowsMappedThreshold(0);
@@ -161,6 +169,10 @@ class TransferPolicyTest {
     assertTrue(low.toString().contains("otherMappedThreshold=0"), low.toString());
     assertThrows(IllegalArgumentException.class, () -> policy.withOtherMappedThreshold(-1));
     assertThrows(IllegalArgumentException.class, () -> policy.withWindowsMappedThreshold(-1));
+    assertThrows(IllegalArgumentException.class, () -> policy.withFileKernelThreshold(-1));
+    assertTrue(
+        policy.withFileKernelThreshold(7).toString().contains("fileKernelThreshold=7"),
+        policy.toString());
     assertThrows(IllegalArgumentException.class, () -> policy.choose("Linux", TargetKind.FILE, -1));
     assertThrows(NullPointerException.class, () -> policy.choose(null, TargetKind.FILE, 1));
     assertThrows(NullPointerException.class, () -> policy.choose("Linux", null, 1));
