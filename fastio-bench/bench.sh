@@ -23,19 +23,10 @@ pattern=${2:-}
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 
-major_of() {
-  "$1/bin/java" -XshowSettings:properties -version 2>&1 \
-    | sed -n 's/^ *java\.specification\.version = //p' | head -n 1
-}
-newest=${JDK_NEWEST_HOME:-} newest_major=0
-for home in /usr/lib/jvm/*/; do
-  home=${home%/}
-  [ -x "$home/bin/javac" ] || continue
-  major=$(major_of "$home")
-  case "$major" in ''|*[!0-9]*) continue ;; esac
-  if [ -z "${JDK_NEWEST_HOME:-}" ] && [ "$major" -gt "$newest_major" ]; then newest=$home newest_major=$major; fi
-  if [ "$major" -eq 17 ] && [ -z "${JDK17_HOME:-}" ]; then JDK17_HOME=$home; fi
-done
+jdk_home=$root/.ci/jdk-home
+major_of() { "$jdk_home" major "$1"; }
+newest=${JDK_NEWEST_HOME:-$("$jdk_home" newest || true)}
+JDK17_HOME=${JDK17_HOME:-$("$jdk_home" 17 || true)}
 [ -n "$newest" ] || { echo "error: no JDK found under /usr/lib/jvm (set JDK_NEWEST_HOME)" >&2; exit 1; }
 [ -n "${JDK17_HOME:-}" ] || { echo "error: no JDK 17 found under /usr/lib/jvm (set JDK17_HOME)" >&2; exit 1; }
 
