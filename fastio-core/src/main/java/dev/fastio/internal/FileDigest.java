@@ -96,7 +96,6 @@ public final class FileDigest {
     IoBuffer b = IoBuffers.acquire();
     try {
       ByteBuffer d = b.direct;
-      byte[] heap = b.heap;
       while (true) {
         long want =
             expected > position ? Math.min(d.capacity(), expected - position + 1) : d.capacity();
@@ -106,8 +105,10 @@ public final class FileDigest {
           return;
         }
         d.flip();
-        d.get(heap, 0, n);
-        md.update(heap, 0, n);
+        // MessageDigest copies a direct buffer through a 4 KiB array that stays in L1, cheaper than
+        // copying the whole read into a heap array first (JMH, MD5, 64 KiB files: 0.91 of the
+        // in-memory limit, from 0.89-0.90).
+        md.update(d);
         position += n;
         if (position == expected && n < want) {
           return;

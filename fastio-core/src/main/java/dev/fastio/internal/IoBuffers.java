@@ -54,13 +54,10 @@ public final class IoBuffers {
     return POOL.length();
   }
 
-  /** A direct buffer for the kernel to fill and a heap array of the same size to copy it into. */
+  /** A direct buffer for the kernel to fill. */
   public static final class IoBuffer {
     /** Direct, {@link #SIZE} bytes. */
     public final ByteBuffer direct = ByteBuffer.allocateDirect(SIZE);
-
-    /** Heap, {@link #SIZE} bytes. */
-    public final byte[] heap = new byte[SIZE];
 
     IoBuffer() {}
   }
