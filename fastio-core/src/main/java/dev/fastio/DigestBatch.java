@@ -37,7 +37,10 @@ import java.util.function.Consumer;
  * ({@code sendfile} on Linux), which fills the page cache without copying, so it takes no CPU from the
  * hashing when the files are cached already. {@link Reading#AUTO}, the default, picks {@code SEQUENTIAL} when the
  * first file lives on a block device Linux reports as rotational ({@code /sys/class/block/DEV/queue/
- * rotational}) and {@code PARALLEL} otherwise (other systems, SSDs, tmpfs, overlay and network mounts).
+ * rotational}) and the files are not in the page cache already, and {@code PARALLEL} otherwise (other
+ * systems, SSDs, tmpfs, overlay and network mounts, and files already cached). Whether they are cached
+ * is asked of up to 16 files spread over the list ({@code mincore} on a mapping of at most their first
+ * 64 MiB, released at once); one that is not makes the batch sequential.
  * Only regular files are read ahead; FIFOs and devices are read once, by a worker.
  *
  * <p><b>Threads.</b> A batch starts its worker threads (daemon threads named {@code fastio-digest-N},
@@ -53,7 +56,7 @@ import java.util.function.Consumer;
 public final class DigestBatch {
   /** How files are read: see the class documentation. */
   public enum Reading {
-    /** {@link #SEQUENTIAL} on a rotational disk, {@link #PARALLEL} otherwise. */
+    /** {@link #SEQUENTIAL} on a rotational disk not cached yet, {@link #PARALLEL} otherwise. */
     AUTO,
     /** One reader thread, files in order, read ahead into the page cache of the hashing threads. */
     SEQUENTIAL,
@@ -317,7 +320,9 @@ public final class DigestBatch {
       case SEQUENTIAL -> BatchDigest.SEQUENTIAL;
       case PARALLEL -> BatchDigest.PARALLEL;
       case AUTO ->
-          !list.isEmpty() && BlockDevices.isRotational(list.get(0))
+          !list.isEmpty()
+                  && BlockDevices.isRotational(list.get(0))
+                  && !BatchDigest.looksCached(list)
               ? BatchDigest.SEQUENTIAL
               : BatchDigest.PARALLEL;
     };

@@ -98,7 +98,8 @@ final class SumCommand implements Callable<Integer> {
       names = "--reading",
       paramLabel = "MODE",
       description =
-          "AUTO (default: SEQUENTIAL on a rotational disk, else PARALLEL), SEQUENTIAL (one reader"
+          "AUTO (default: SEQUENTIAL on a rotational disk whose files are not cached yet, else"
+              + " PARALLEL), SEQUENTIAL (one reader"
               + " thread in file order feeding the hashing threads: spinning disks) or PARALLEL (each"
               + " thread reads its own file: SSDs, page cache).")
   DigestBatch.Reading reading = DigestBatch.Reading.AUTO;

@@ -42,6 +42,12 @@ public final class BatchDigest {
 
   private static final int READ_CHUNK = 1 << 20;
 
+  /** Files {@link #looksCached} asks at most. */
+  static final int CACHE_SAMPLES = 16;
+
+  /** Bytes of each file {@link #looksCached} asks about. */
+  static final long CACHE_PROBE = 64L << 20;
+
   /** Bytes per transfer to {@code /dev/null}: small enough that a cancelled batch stops soon. */
   private static final long PRELOAD_STEP = 8L << 20;
   private static final Object POISON = new Object();
@@ -339,6 +345,35 @@ public final class BatchDigest {
     }
     java.util.Arrays.sort(order, (a, b) -> Long.compare(sizes[b], sizes[a])); // stable: input order
     return java.util.Arrays.stream(order).mapToInt(Integer::intValue).toArray();
+  }
+
+  /**
+   * True if the files look cached already, so that a sequential reader would only get in the way: up
+   * to {@link #CACHE_SAMPLES} of them, spread over the list, are asked whether the first {@link
+   * #CACHE_PROBE} bytes are resident ({@code mincore} on a mapping released at once); the first that is
+   * not answers false. Files that cannot be mapped (empty, FIFOs, devices, errors) are skipped; false if
+   * none can be asked.
+   */
+  public static boolean looksCached(List<? extends Path> paths) {
+    int n = paths.size();
+    int samples = Math.min(n, CACHE_SAMPLES);
+    boolean asked = false;
+    for (int k = 0; k < samples; k++) {
+      Path path = paths.get((int) ((long) k * n / samples));
+      long size = regularFileSize(path);
+      if (size <= 0) {
+        continue;
+      }
+      try (Mapping m = Mapping.open(path, 0, Math.min(size, CACHE_PROBE), MappedRegion.MAX_WINDOW)) {
+        if (!m.isLoaded()) {
+          return false;
+        }
+        asked = true;
+      } catch (IOException | RuntimeException e) {
+        // gone, or not mappable: ask the next one
+      }
+    }
+    return asked;
   }
 
   private static long regularFileSize(Path path) {

@@ -251,4 +251,36 @@ class DigestBatchTest {
       assertFalse(t.getName().startsWith("fastio-digest") && t.isAlive(), t.getName() + " alive");
     }
   }
+
+  /**
+   * {@code Reading.AUTO} asks whether the files are cached before it puts a sequential reader in front
+   * of a rotational disk: cached files answer true, an evicted one false.
+   */
+  @Test
+  void looksCachedTellsCachedFilesFromEvictedOnes() throws Exception {
+    assumeTrue(TestSupport.isLinux(), "mincore and dd");
+    List<Path> files = new ArrayList<>();
+    for (int i = 0; i < 3; i++) {
+      Path p = dir.resolve("cached-" + i);
+      try (java.io.RandomAccessFile f = new java.io.RandomAccessFile(p.toFile(), "rw")) {
+        f.write(TestSupport.randomBytes(100 + i, 3 << 20));
+        f.getFD().sync(); // dirty pages cannot be evicted
+      }
+      Files.readAllBytes(p); // and now they are cached
+      files.add(p);
+    }
+    assertFalse(BatchDigest.looksCached(List.of()), "nothing to ask");
+    assertFalse(BatchDigest.looksCached(List.of(dir, dir.resolve("none"))), "nothing mappable");
+    assertTrue(BatchDigest.looksCached(files), "just read");
+    List<Path> withEmpty = new ArrayList<>(files);
+    withEmpty.add(0, TestSupport.write(dir, "empty-0", new byte[0]));
+    assertTrue(BatchDigest.looksCached(withEmpty), "an empty file is skipped");
+    MappedProbe.evict(files.get(1));
+    boolean evicted;
+    try (dev.fastio.MappedFile m = dev.fastio.MappedFiles.map(files.get(1))) {
+      evicted = !m.isLoaded();
+    }
+    assumeTrue(evicted, "dd iflag=nocache did not evict the file here");
+    assertFalse(BatchDigest.looksCached(files), "one file evicted");
+  }
 }
