@@ -14,6 +14,8 @@ import dev.fastio.DigestBatch;
 import dev.fastio.DigestBatch.Reading;
 import dev.fastio.DigestBatch.Result;
 import dev.fastio.FastFiles;
+import dev.fastio.MappedFile;
+import dev.fastio.MappedFiles;
 import dev.fastio.internal.BatchDigest;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -261,11 +263,7 @@ class DigestBatchTest {
     assumeTrue(TestSupport.isLinux(), "mincore and dd");
     List<Path> files = new ArrayList<>();
     for (int i = 0; i < 3; i++) {
-      Path p = dir.resolve("cached-" + i);
-      try (java.io.RandomAccessFile f = new java.io.RandomAccessFile(p.toFile(), "rw")) {
-        f.write(TestSupport.randomBytes(100 + i, 3 << 20));
-        f.getFD().sync(); // dirty pages cannot be evicted
-      }
+      Path p = TestSupport.diskFile(dir, "cached-" + i, 3 << 20);
       Files.readAllBytes(p); // and now they are cached
       files.add(p);
     }
@@ -277,7 +275,7 @@ class DigestBatchTest {
     assertTrue(BatchDigest.looksCached(withEmpty), "an empty file is skipped");
     MappedProbe.evict(files.get(1));
     boolean evicted;
-    try (dev.fastio.MappedFile m = dev.fastio.MappedFiles.map(files.get(1))) {
+    try (MappedFile m = MappedFiles.map(files.get(1))) {
       evicted = !m.isLoaded();
     }
     assumeTrue(evicted, "dd iflag=nocache did not evict the file here");

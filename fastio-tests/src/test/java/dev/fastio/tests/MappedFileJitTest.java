@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.fastio.internal.MappedRegion;
 import java.io.IOException;
-import java.io.RandomAccessFile;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -122,25 +121,12 @@ class MappedFileJitTest {
     }
   }
 
-  /** A file of {@code size} non-zero bytes, written through to the disk so that it can be evicted. */
-  private static Path diskFile(Path dir, String name, int size) throws IOException {
-    Path p = dir.resolve(name);
-    try (RandomAccessFile f = new RandomAccessFile(p.toFile(), "rw")) {
-      byte[] chunk = TestSupport.randomBytes(size, 1 << 20);
-      for (int done = 0; done < size; done += chunk.length) {
-        f.write(chunk, 0, Math.min(chunk.length, size - done));
-      }
-      f.getFD().sync(); // dirty pages cannot be evicted
-    }
-    return p;
-  }
-
   @Test
   void loadFullyCompiledByC2MakesAnEvictedFileResident() throws Exception {
     assumeTrue(TestSupport.isLinux() && ddExists(), "needs Linux and dd to evict a file");
-    Path warm = diskFile(dir, "warm", 256 * 1024);
-    Path big1 = diskFile(dir, "big1", 48 << 20);
-    Path big2 = diskFile(dir, "big2", 48 << 20);
+    Path warm = TestSupport.diskFile(dir, "warm", 256 * 1024);
+    Path big1 = TestSupport.diskFile(dir, "big1", 48 << 20);
+    Path big2 = TestSupport.diskFile(dir, "big2", 48 << 20);
     Run run = runChild(c2Args(), "residency", warm.toString(), big1.toString(), big2.toString());
     assertEquals(0, run.status(), run.err() + run.out());
     assertC2(
@@ -158,7 +144,7 @@ class MappedFileJitTest {
 
   @Test
   void truncationUnderC2GivesResultsOrIoExceptionsNeverInternalError() throws Exception {
-    Path warm = diskFile(dir, "warm", 256 * 1024);
+    Path warm = TestSupport.diskFile(dir, "warm", 256 * 1024);
     Path file = dir.resolve("truncated");
     Run run =
         runChild(

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.fastio.internal.IoBuffers;
 import java.io.IOException;
+import java.io.RandomAccessFile;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -44,6 +45,19 @@ public final class TestSupport {
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
+  }
+
+  /** A file of {@code size} non-zero bytes, written through to the disk so that it can be evicted. */
+  public static Path diskFile(Path dir, String name, int size) throws IOException {
+    Path p = dir.resolve(name);
+    try (RandomAccessFile f = new RandomAccessFile(p.toFile(), "rw")) {
+      byte[] chunk = randomBytes(size, 1 << 20);
+      for (int done = 0; done < size; done += chunk.length) {
+        f.write(chunk, 0, Math.min(chunk.length, size - done));
+      }
+      f.getFD().sync(); // dirty pages cannot be evicted
+    }
+    return p;
   }
 
   /** True on Linux, where {@code /proc/self} describes this process. */
