@@ -31,9 +31,9 @@ import java.nio.file.Path;
  *
  * <p><b>How the bytes are read.</b> A regular file of 32 MiB or more (system property {@code
  * fastio.chunked.mapThreshold}) is mapped: a chunk is a slice of a window of 64 MiB (or the chunk size,
- * if larger) mapped when first needed and unmapped as soon as a chunk outside it is asked for, so at most
- * one window of the file is mapped at any time, however large the file, and skipped ranges are never
- * mapped. Other files are read into one direct buffer reused for every chunk: with positional reads for
+ * if larger) mapped when first needed and released as soon as a chunk outside it is asked for, so at
+ * most two windows of the file are mapped at any time (the one read and the last, while it is being
+ * released), however large the file, and skipped ranges are never mapped. Other files are read into one direct buffer reused for every chunk: with positional reads for
  * regular files (those of {@code /proc} and {@code /sys} included), with relative reads for FIFOs,
  * sockets and devices. The chunk size defaults to 1 MiB for a mapped file and 64 KiB otherwise (read
  * into a 68 KiB buffer from a small process-wide pool; a chunk size above that gets a buffer of its own,
@@ -69,9 +69,12 @@ import java.nio.file.Path;
  *
  * <p><b>Ownership.</b> The reader owns its channel, its buffer and its mapped window, and releases all
  * of them on {@link #close()}; close it (try-with-resources). On JDK 22 and newer a window is unmapped
- * by closing its {@code Arena}, on JDK 17 to 21 through {@code sun.misc.Unsafe.invokeCleaner}; either
- * way at once, not by the garbage collector. A reader never closed keeps its descriptor until the
- * garbage collector closes it and, on JDK 22 and newer, its current window mapped until the JVM exits.
+ * by closing its {@code Arena}, on JDK 17 to 21 through {@code sun.misc.Unsafe.invokeCleaner}; never by
+ * the garbage collector. A window the reader moves away from is released on a background daemon thread,
+ * {@code fastio-unmapper} (one per JVM, started when first needed), while the reader goes on with the
+ * next one; {@link #close()} releases the current window itself and waits for that release, so nothing
+ * of the reader is mapped when it returns. A reader never closed keeps its descriptor until the garbage
+ * collector closes it and, on JDK 22 and newer, its current window mapped until the JVM exits.
  *
  * <p><b>Thread safety.</b> A reader is not thread-safe: use it, and its chunks, from one thread at a
  * time; handing it to another thread needs a happens-before edge, as for any unsynchronized object.
@@ -249,8 +252,9 @@ public final class ChunkedReader implements Closeable {
   }
 
   /**
-   * Unmaps the current window, returns the buffer and closes the file. Idempotent. Chunks handed out
-   * must no longer be used (see Warnings).
+   * Unmaps the current window (and waits for the release of the one before, should it still be
+   * running), returns the buffer and closes the file. Idempotent. Chunks handed out must no longer be
+   * used (see Warnings).
    *
    * @throws java.nio.file.FileSystemException naming the file if the read of a mapped chunk faulted
    *     because the file shrank, and the fault was still pending; everything is released all the same

@@ -9,9 +9,11 @@ import java.nio.file.Path;
 /**
  * Chunks as read-only slices of a window mapped lazily: the window starts at the first chunk that does
  * not fit the current one and spans {@code windowSize} bytes (or to the size at open), so a chunk never
- * straddles two windows and skipped ranges are never mapped. One window is mapped at a time; it is
- * released (unmapped at once, see {@link MappedRegion}) when a chunk outside it is asked for, and by
- * {@link #close()}.
+ * straddles two windows and skipped ranges are never mapped. When a chunk outside the window is asked
+ * for, the window is handed to {@link Unmapper}, which releases it on a background thread while this
+ * reader maps the next one; should the previous window's release still be running, it is released on
+ * this thread instead, so at most two windows are mapped at once. {@link #close()} releases the current
+ * window on this thread and waits for the one handed over: nothing is left mapped when it returns.
  *
  * <p>Before a chunk is handed out its pages are touched (one byte of each), inside a {@code try} that
  * turns the fault of a file truncated under the mapping into a {@link java.nio.file.FileSystemException}:
@@ -23,6 +25,9 @@ final class MappedChunks extends Chunks {
   private ByteBuffer window;
   private long windowStart;
   private long windowEnd;
+
+  /** The window last handed to {@link Unmapper}, or null. */
+  private Unmapper.Release releasing;
 
   /** The sum of the bytes touched, kept so the JIT cannot drop the touches. */
   int touched;
@@ -104,20 +109,44 @@ final class MappedChunks extends Chunks {
     windowEnd = p + length;
   }
 
-  /** Unmaps the current window, if any; a fault still pending from a read of it is thrown. */
+  /**
+   * Releases the current window, if any: on the {@link Unmapper} thread unless the window handed over
+   * before is still being released. A fault error still pending from a read of it is thrown here.
+   */
   private void unmap() {
     MappedRegion r = region;
-    if (r != null) {
-      region = null;
-      window = null;
-      r.close(); // delivers a pending fault error before unmapping (see MappedRegion.close)
+    if (r == null) {
+      return;
+    }
+    region = null;
+    window = null;
+    try {
+      Faults.deliverPending(); // the error belongs to this thread: thrown before the hand-over
+    } finally {
+      if (releasing == null || releasing.isDone()) {
+        releasing = Unmapper.release(r);
+      } else {
+        r.close(); // at most two windows at once: the one being released and the next
+      }
     }
   }
 
   @Override
   void release() throws IOException {
     try {
-      unmap();
+      MappedRegion r = region;
+      region = null;
+      window = null;
+      try {
+        if (r != null) {
+          r.close(); // the last window: on this thread (delivers a pending fault error first)
+        }
+      } finally {
+        if (releasing != null) {
+          releasing.await();
+          releasing = null;
+        }
+      }
     } catch (InternalError e) {
       if (Faults.isMappingFault(e)) {
         throw Faults.truncated(path, e);

@@ -1,7 +1,9 @@
 package dev.fastio.tests;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -10,16 +12,20 @@ import dev.fastio.ChunkedReader;
 import dev.fastio.FastFiles;
 import dev.fastio.internal.Chunks;
 import dev.fastio.internal.MappedRegion;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.lang.management.BufferPoolMXBean;
 import java.lang.management.ManagementFactory;
 import java.nio.ByteBuffer;
 import java.nio.file.FileSystemException;
+import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -137,6 +143,56 @@ class ChunkedReaderLeakTest {
       assertTrue(most <= 2, most + " mappings of the file at once");
     }
     assertEquals(MappedRegion.releasesImmediately() ? 0 : 1, Math.min(1, TestSupport.mappingsOf(name)));
+  }
+
+  /**
+   * Windows left behind are released by one daemon thread, which keeps no class loader reachable, and
+   * by the time {@code close} returns: readers on several threads at once leave nothing mapped.
+   */
+  @Test
+  void windowsAreReleasedByOneDaemonThreadAndNoneOutlivesClose() throws Exception {
+    assumeTrue(TestSupport.isLinux());
+    int window = 1 << 16;
+    Path file = TestSupport.write(dir, "released", TestSupport.randomBytes(5, 40 * window + 1));
+    String name = file.getFileName().toString();
+    byte[] expected = Files.readAllBytes(file);
+    List<Thread> threads = new ArrayList<>();
+    List<Throwable> failures = Collections.synchronizedList(new ArrayList<>());
+    for (int t = 0; t < 4; t++) {
+      Thread thread =
+          new Thread(
+              () -> {
+                try {
+                  for (int round = 0; round < 25; round++) {
+                    ByteArrayOutputStream out = new ByteArrayOutputStream();
+                    try (Chunks chunks = Chunks.open(file, 4096, Chunks.Strategy.MAPPED, window)) {
+                      for (ByteBuffer b; (b = chunks.next()) != null; ) {
+                        byte[] bytes = new byte[b.remaining()];
+                        b.get(bytes);
+                        out.write(bytes);
+                      }
+                    }
+                    assertArrayEquals(expected, out.toByteArray());
+                  }
+                } catch (Throwable e) {
+                  failures.add(e);
+                }
+              });
+      threads.add(thread);
+      thread.start();
+    }
+    for (Thread thread : threads) {
+      thread.join();
+    }
+    assertEquals(List.of(), failures);
+    assertEquals(MappedRegion.releasesImmediately() ? 0 : 1, Math.min(1, TestSupport.mappingsOf(name)));
+    List<Thread> unmappers =
+        Thread.getAllStackTraces().keySet().stream()
+            .filter(t -> t.getName().equals("fastio-unmapper"))
+            .collect(Collectors.toList());
+    assertEquals(1, unmappers.size(), "unmapper threads: " + unmappers);
+    assertTrue(unmappers.get(0).isDaemon(), "a daemon thread");
+    assertNull(unmappers.get(0).getContextClassLoader(), "context class loader");
   }
 
   /** The same through the public API over a sparse file of five default windows (320 MiB of holes). */
