@@ -15,21 +15,25 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import picocli.CommandLine;
-import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
 
 /**
  * The {@code fastio} command: {@code java -jar fastio.jar md5sum -r DIR}.
  *
  * <p>Exit status as coreutils: 0 on success, 1 if any file could not be read, a check failed, or the
  * command line was wrong.
+ *
+ * <p>The command lines are declared through picocli's programmatic API, not its annotations, which
+ * cost about 0.1 s more of start-up (see {@link SumCommand}).
  */
-@Command(
-    name = "fastio",
-    mixinStandardHelpOptions = true,
-    versionProvider = Main.Version.class,
-    description = "Fast file tools. Run 'fastio COMMAND --help' for a command's options.",
-    exitCodeOnInvalidInput = 1)
 public final class Main implements Runnable {
+  private static final String DESCRIPTION =
+      "Fast file tools. Run 'fastio COMMAND --help' for a command's options.";
+
+  /** The command line this command belongs to, for the usage of the missing-command error. */
+  private CommandLine commandLine;
+
   private Main() {}
 
   /** Algorithm of each command, by command name. */
@@ -70,9 +74,15 @@ public final class Main implements Runnable {
       Duration progressDelay) {
     SumCommand.Console io =
         new SumCommand.Console(in, out, err, names, showProgress, progressDelay);
-    CommandLine cl = new CommandLine(new Main());
+    Main main = new Main();
+    CommandSpec spec = CommandSpec.wrapWithoutInspection(main).name("fastio");
+    spec.exitCodeOnInvalidInput(1);
+    spec.usageMessage().description(DESCRIPTION);
+    addStandardHelpOptions(spec);
+    CommandLine cl = new CommandLine(spec);
+    main.commandLine = cl;
     for (String[] c : COMMANDS) {
-      cl.addSubcommand(c[0], new CommandLine(new SumCommand(c[0], c[1], io)));
+      cl.addSubcommand(c[0], new CommandLine(new SumCommand(c[0], c[1], io).spec()));
     }
     PrintStream outText = new PrintStream(out, true, names);
     cl.setOut(new PrintWriter(new OutputStreamWriter(outText, names), true));
@@ -86,7 +96,26 @@ public final class Main implements Runnable {
   @Override
   public void run() {
     throw new CommandLine.ParameterException(
-        new CommandLine(this), "Missing command: md5sum, sha1sum, sha256sum or sha512sum");
+        commandLine, "Missing command: md5sum, sha1sum, sha256sum or sha512sum");
+  }
+
+  /** Adds {@code -h/--help} and {@code -V/--version}, as picocli's {@code mixinStandardHelpOptions}. */
+  static void addStandardHelpOptions(CommandSpec spec) {
+    spec.versionProvider(new Version());
+    spec.addOption(
+        OptionSpec.builder("-h", "--help")
+            .usageHelp(true)
+            .arity("0")
+            .type(boolean.class)
+            .description("Show this help message and exit.")
+            .build());
+    spec.addOption(
+        OptionSpec.builder("-V", "--version")
+            .versionHelp(true)
+            .arity("0")
+            .type(boolean.class)
+            .description("Print version information and exit.")
+            .build());
   }
 
   /** The charset the JVM decodes file names with; printing names in it gives back their bytes. */

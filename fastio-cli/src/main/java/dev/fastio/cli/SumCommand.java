@@ -14,106 +14,110 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.Model.PositionalParamSpec;
 
 /**
  * {@code md5sum}, {@code sha1sum}, {@code sha256sum}, {@code sha512sum}: coreutils-compatible output and
  * checking, computed by {@link DigestBatch} on several threads.
+ *
+ * <p>The command line is declared through picocli's programmatic API ({@link #spec()}), not its
+ * annotations: reading annotations costs picocli about 0.1 s of start-up in the interpreter
+ * (reflection and annotation proxies), which every run of the tool would pay.
  */
-@Command(
-    mixinStandardHelpOptions = true,
-    exitCodeOnInvalidInput = 1,
-    sortOptions = false,
-    description = {
-      "Print or check checksums as coreutils does (md5sum: MD5, sha1sum: SHA-1, sha256sum: SHA-256,"
-          + " sha512sum: SHA-512), on several threads.",
-      "With no FILE, or when FILE is -, read standard input."
-    })
 final class SumCommand implements Callable<Integer> {
-  @Option(
-      names = {"-r", "--recursive"},
-      description = "Hash the regular files under directory operands (like find DIR -type f), in name order.")
+  private static final String[] DESCRIPTION = {
+    "Print or check checksums as coreutils does (md5sum: MD5, sha1sum: SHA-1, sha256sum: SHA-256,"
+        + " sha512sum: SHA-512), on several threads.",
+    "With no FILE, or when FILE is -, read standard input."
+  };
+
+  private final OptionSpec recursiveOption =
+      flag("Hash the regular files under directory operands (like find DIR -type f), in name order.",
+          "-r", "--recursive");
+  private final OptionSpec followOption =
+      flag("With -r, follow symbolic links (like find -L); loops are reported and skipped.",
+          "-L", "--follow-symlinks");
+  private final OptionSpec checkOption =
+      flag("Read checksums from the FILEs and check them.", "-c", "--check");
+  private final OptionSpec binaryOption =
+      flag("Mark lines with '*' (binary mode; the bytes hashed are the same).", "-b", "--binary");
+  private final OptionSpec textOption =
+      flag("Mark lines with ' ' (text mode, the default).", "-t", "--text");
+  private final OptionSpec tagOption = flag("Print BSD-style lines: ALGO (FILE) = HASH.", "--tag");
+  private final OptionSpec zeroOption =
+      flag("End each output line with NUL, not newline, and do not escape file names.", "-z", "--zero");
+  private final OptionSpec ignoreMissingOption =
+      flag("With -c, do not fail or report for missing files.", "--ignore-missing");
+  private final OptionSpec quietOption =
+      flag("With -c, do not print OK for each verified file.", "--quiet");
+  private final OptionSpec statusOption =
+      flag("With -c, print nothing on standard output; the exit status tells.", "--status");
+  private final OptionSpec strictOption =
+      flag("With -c, exit non-zero for improperly formatted lines.", "--strict");
+  private final OptionSpec warnOption =
+      flag("With -c, warn about improperly formatted lines.", "-w", "--warn");
+  private final OptionSpec algorithmSpec =
+      OptionSpec.builder("--algorithm")
+          .paramLabel("NAME")
+          .type(String.class)
+          .description(
+              "Any Java MessageDigest algorithm instead of the command's (e.g. SHA-384, SHA3-256).")
+          .build();
+  private final OptionSpec threadsOption =
+      OptionSpec.builder("--threads")
+          .paramLabel("N")
+          .type(Integer.class)
+          .description("Hashing threads (default: the number of processors).")
+          .build();
+  private final OptionSpec readingOption =
+      OptionSpec.builder("--reading")
+          .paramLabel("MODE")
+          .type(DigestBatch.Reading.class)
+          .initialValue(DigestBatch.Reading.AUTO)
+          .description(
+              "AUTO (default: SEQUENTIAL on a rotational disk whose files are not cached yet, else"
+                  + " PARALLEL), SEQUENTIAL (one reader"
+                  + " thread in file order feeding the hashing threads: spinning disks) or PARALLEL (each"
+                  + " thread reads its own file: SSDs, page cache).")
+          .build();
+  private final OptionSpec progressOption =
+      OptionSpec.builder("--progress")
+          .negatable(true)
+          .type(Boolean.class)
+          .arity("0")
+          .description(
+              "Show a progress bar on stderr for jobs longer than a second (default: when stderr is a"
+                  + " terminal and stdout is not).")
+          .build();
+  private final PositionalParamSpec operandsSpec =
+      PositionalParamSpec.builder()
+          .paramLabel("FILE")
+          .arity("0..*")
+          .type(List.class)
+          .auxiliaryTypes(String.class)
+          .description("Files, or directories with -r.")
+          .build();
+
+  // The options' values, read from the specs above when the command runs.
   boolean recursive;
-
-  @Option(
-      names = {"-L", "--follow-symlinks"},
-      description = "With -r, follow symbolic links (like find -L); loops are reported and skipped.")
   boolean follow;
-
-  @Option(
-      names = {"-c", "--check"},
-      description = "Read checksums from the FILEs and check them.")
   boolean check;
-
-  @Option(
-      names = {"-b", "--binary"},
-      description = "Mark lines with '*' (binary mode; the bytes hashed are the same).")
   boolean binary;
-
-  @Option(
-      names = {"-t", "--text"},
-      description = "Mark lines with ' ' (text mode, the default).")
   boolean text;
-
-  @Option(names = "--tag", description = "Print BSD-style lines: ALGO (FILE) = HASH.")
   boolean tag;
-
-  @Option(
-      names = {"-z", "--zero"},
-      description = "End each output line with NUL, not newline, and do not escape file names.")
   boolean zero;
-
-  @Option(names = "--ignore-missing", description = "With -c, do not fail or report for missing files.")
   boolean ignoreMissing;
-
-  @Option(names = "--quiet", description = "With -c, do not print OK for each verified file.")
   boolean quiet;
-
-  @Option(names = "--status", description = "With -c, print nothing on standard output; the exit status tells.")
   boolean status;
-
-  @Option(names = "--strict", description = "With -c, exit non-zero for improperly formatted lines.")
   boolean strict;
-
-  @Option(
-      names = {"-w", "--warn"},
-      description = "With -c, warn about improperly formatted lines.")
   boolean warn;
-
-  @Option(
-      names = "--algorithm",
-      paramLabel = "NAME",
-      description = "Any Java MessageDigest algorithm instead of the command's (e.g. SHA-384, SHA3-256).")
   String algorithmOption;
-
-  @Option(
-      names = "--threads",
-      paramLabel = "N",
-      description = "Hashing threads (default: the number of processors).")
   Integer threads;
-
-  @Option(
-      names = "--reading",
-      paramLabel = "MODE",
-      description =
-          "AUTO (default: SEQUENTIAL on a rotational disk whose files are not cached yet, else"
-              + " PARALLEL), SEQUENTIAL (one reader"
-              + " thread in file order feeding the hashing threads: spinning disks) or PARALLEL (each"
-              + " thread reads its own file: SSDs, page cache).")
-  DigestBatch.Reading reading = DigestBatch.Reading.AUTO;
-
-  @Option(
-      names = "--progress",
-      negatable = true,
-      description =
-          "Show a progress bar on stderr for jobs longer than a second (default: when stderr is a"
-              + " terminal and stdout is not).")
+  DigestBatch.Reading reading;
   Boolean progress;
-
-  @Parameters(paramLabel = "FILE", description = "Files, or directories with -r.")
-  List<String> operands = new ArrayList<>();
+  List<String> operands;
 
   private final String program;
   private final String defaultAlgorithm;
@@ -124,6 +128,54 @@ final class SumCommand implements Callable<Integer> {
     this.program = program;
     this.defaultAlgorithm = defaultAlgorithm;
     this.io = io;
+  }
+
+  /** The command line of this command, for a picocli {@code CommandLine}; one per instance. */
+  CommandSpec spec() {
+    CommandSpec spec = CommandSpec.wrapWithoutInspection(this).name(program);
+    spec.exitCodeOnInvalidInput(1);
+    spec.usageMessage().description(DESCRIPTION).sortOptions(false);
+    for (OptionSpec o :
+        new OptionSpec[] {
+          recursiveOption, followOption, checkOption, binaryOption, textOption, tagOption, zeroOption,
+          ignoreMissingOption, quietOption, statusOption, strictOption, warnOption, algorithmSpec,
+          threadsOption, readingOption, progressOption
+        }) {
+      spec.addOption(o);
+    }
+    Main.addStandardHelpOptions(spec);
+    spec.addPositional(operandsSpec);
+    return spec;
+  }
+
+  private static OptionSpec flag(String description, String... names) {
+    return OptionSpec.builder(names).arity("0").type(boolean.class).description(description).build();
+  }
+
+  /** Copies the parsed values out of the specs. */
+  private void readOptions() {
+    recursive = isSet(recursiveOption);
+    follow = isSet(followOption);
+    check = isSet(checkOption);
+    binary = isSet(binaryOption);
+    text = isSet(textOption);
+    tag = isSet(tagOption);
+    zero = isSet(zeroOption);
+    ignoreMissing = isSet(ignoreMissingOption);
+    quiet = isSet(quietOption);
+    status = isSet(statusOption);
+    strict = isSet(strictOption);
+    warn = isSet(warnOption);
+    algorithmOption = algorithmSpec.getValue();
+    threads = threadsOption.getValue();
+    reading = readingOption.getValue();
+    progress = progressOption.getValue();
+    List<String> given = operandsSpec.getValue();
+    operands = given == null ? new ArrayList<>() : new ArrayList<>(given);
+  }
+
+  private static boolean isSet(OptionSpec flag) {
+    return Boolean.TRUE.equals(flag.getValue());
   }
 
   private String algorithm() {
@@ -137,6 +189,7 @@ final class SumCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws IOException, InterruptedException {
+    readOptions();
     int hexLength;
     try {
       hexLength = 2 * MessageDigest.getInstance(algorithm()).getDigestLength();

@@ -199,6 +199,42 @@ class CliEndToEndTest {
     assertTrue(shown.err().contains("files"), shown.err());
   }
 
+  /**
+   * The command line itself: help and version exit 0 on stdout; an unknown option, a bad value or a
+   * missing command exit 1 with the reason and the usage on stderr.
+   */
+  @Test
+  void helpVersionAndUsageErrors() {
+    Run help = fastio("md5sum", "--help");
+    assertEquals(0, help.status, help.err());
+    for (String option :
+        List.of("--recursive", "--follow-symlinks", "--check", "--binary", "--text", "--tag", "--zero",
+            "--ignore-missing", "--quiet", "--status", "--strict", "--warn", "--algorithm=NAME",
+            "--threads=N", "--reading=MODE", "--[no-]progress", "--help", "--version", "[FILE...]")) {
+      assertTrue(help.out().contains(option), option + " in:\n" + help.out());
+    }
+    assertTrue(help.out().startsWith("Usage: fastio md5sum "), help.out());
+    Run top = fastio("--help");
+    assertEquals(0, top.status, top.err());
+    assertTrue(top.out().contains("sha512sum"), top.out());
+    Run version = fastio("sha256sum", "--version");
+    assertEquals(0, version.status, version.err());
+    assertTrue(version.out().startsWith("fastio "), version.out());
+    Run unknown = fastio("md5sum", "--no-such-option", "x");
+    assertEquals(1, unknown.status);
+    assertTrue(unknown.err().contains("Unknown option: '--no-such-option'"), unknown.err());
+    assertTrue(unknown.err().contains("Usage: fastio md5sum"), unknown.err());
+    Run bad = fastio("md5sum", "--reading", "SIDEWAYS", "x");
+    assertEquals(1, bad.status);
+    assertTrue(bad.err().contains("--reading"), bad.err());
+    Run none = fastio();
+    assertEquals(1, none.status);
+    assertTrue(none.err().contains("Missing command"), none.err());
+    Run threads = fastio("md5sum", "--threads", "0", "x");
+    assertEquals(1, threads.status);
+    assertEquals("md5sum: invalid number of threads: 0\n", threads.err());
+  }
+
   // ---------------------------------------------------------------- helpers
 
   private static void assertSame(Run[] pair, String what) {
