@@ -15,9 +15,14 @@ import java.nio.file.Path;
  * this thread instead, so at most two windows are mapped at once. {@link #close()} releases the current
  * window on this thread and waits for the one handed over: nothing is left mapped when it returns.
  *
- * <p>Before a chunk is handed out its pages are touched (one byte of each), inside a {@code try} that
- * turns the fault of a file truncated under the mapping into a {@link java.nio.file.FileSystemException}:
- * a chunk whose pages are gone is never returned.
+ * <p>Before a chunk is handed out its last byte is read, inside a {@code try} that turns the fault of a
+ * file truncated under the mapping into a {@link java.nio.file.FileSystemException}: a chunk whose pages
+ * are gone is never returned. The last byte is enough: truncation removes the pages at the end of the
+ * file, so if any page of the chunk is gone, its last page is, and reading every page tells nothing
+ * more. (Reading one byte of every page, as this class first did, also made the pages present in the
+ * page table before the caller read them, which costs the reading thread about 4 % of a scan:
+ * 1.7 ms of cache misses per 256 MiB on the machine measured, against 30-40 ms for the whole scan.
+ * The caller's own reads now fault the pages in, as they do in a mapping made by the JDK.)
  */
 final class MappedChunks extends Chunks {
   private final int windowSize;
@@ -29,7 +34,7 @@ final class MappedChunks extends Chunks {
   /** The window last handed to {@link Unmapper}, or null. */
   private Unmapper.Release releasing;
 
-  /** The sum of the bytes touched, kept so the JIT cannot drop the touches. */
+  /** The sum of the last bytes read, kept so the JIT cannot drop the reads. */
   int touched;
 
   MappedChunks(Path path, FileChannel channel, int chunkSize, long size, int windowSize) {
@@ -52,7 +57,7 @@ final class MappedChunks extends Chunks {
     ByteBuffer chunk;
     try {
       chunk = chunk(n);
-      Faults.deliverPending(); // a fault of the touch is thrown here, inside this try
+      Faults.deliverPending(); // a fault of the read is thrown here, inside this try
     } catch (InternalError e) {
       if (Faults.isMappingFault(e)) {
         throw Faults.truncated(path, e);
@@ -63,25 +68,16 @@ final class MappedChunks extends Chunks {
     return chunk;
   }
 
-  // The mapped reads (the touch) happen in this callee, so the caller's try covers them however the
-  // JIT inlines them.
+  // The mapped read (of the last byte) happens in this callee, so the caller's try covers it however
+  // the JIT inlines it.
   private ByteBuffer chunk(int n) throws IOException {
     long p = position;
     if (window == null || p < windowStart || p + n > windowEnd) {
       map(p, n);
     }
     ByteBuffer chunk = window.slice((int) (p - windowStart), n);
-    touched += touch(chunk, n);
+    touched += chunk.get(n - 1); // faults here if the file no longer covers the chunk
     return chunk;
-  }
-
-  /** Reads one byte of every page of {@code chunk[0, n)}, and its last byte. */
-  private static int touch(ByteBuffer chunk, int n) {
-    int x = 0;
-    for (int i = 0; i < n && i >= 0; i += PageTouch.STRIDE) { // i >= 0: no overflow near 2^31
-      x += chunk.get(i);
-    }
-    return x + chunk.get(n - 1);
   }
 
   /**

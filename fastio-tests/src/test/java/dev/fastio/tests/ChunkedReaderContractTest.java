@@ -399,7 +399,7 @@ class ChunkedReaderContractTest {
     try (Chunks chunks = open(file, 65536, strategy)) {
       assertNotNull(chunks.next());
       truncate(file, 4096);
-      // Within the window already mapped (the mapped strategy notices by touching the chunk), and
+      // Within the window already mapped (the mapped strategy notices by reading the chunk's last byte), and
       // in a later window (noticed by the size check before mapping it).
       for (long at : new long[] {65536, 3 << 20}) {
         chunks.position(at);
