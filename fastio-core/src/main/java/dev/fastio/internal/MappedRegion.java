@@ -27,7 +27,9 @@ public final class MappedRegion implements AutoCloseable {
 
   /**
    * Whether a reader of windows should touch one byte of every page of a chunk before handing it out,
-   * so that its pages are present when the caller reads them: false on this runtime, because without the touch the caller's reads fault the pages in, and a 256 MiB scan ran 0-12 % faster (JMH, JDK 17, alternating single-fork runs of two builds).
+   * so that its pages are present when the caller reads them. False on this runtime: without the
+   * touch the caller's reads fault the pages in, and a 256 MiB scan ran 0-12 % faster (JMH, JDK 17,
+   * alternating single-fork runs of two builds).
    */
   public static final boolean TOUCH_PAGES = false;
 
