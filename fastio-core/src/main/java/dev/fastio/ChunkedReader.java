@@ -33,9 +33,9 @@ import java.nio.file.Path;
  * fastio.chunked.mapThreshold}) is mapped: a chunk is a slice of a window of 64 MiB (or the chunk size,
  * if larger) mapped when first needed and released as soon as a chunk outside it is asked for, so at
  * most two windows of the file are mapped at any time (the one read and the last, while it is being
- * released), however large the file, and skipped ranges are never mapped. Other files are read into one direct buffer reused for every chunk: with positional reads for
- * regular files (those of {@code /proc} and {@code /sys} included), with relative reads for FIFOs,
- * sockets and devices. The chunk size defaults to 1 MiB for a mapped file and 64 KiB otherwise (read
+ * released), however large the file, and skipped ranges are never mapped. Other files are read into
+ * one direct buffer reused for every chunk: with positional reads for regular files (those of {@code
+ * /proc} and {@code /sys} included), with relative reads for FIFOs, sockets and devices. The chunk size defaults to 1 MiB for a mapped file and 64 KiB otherwise (read
  * into a 68 KiB buffer from a small process-wide pool; a chunk size above that gets a buffer of its own,
  * freed by {@link #close()}). The bytes are the same either way. Neither way allocates on the heap per byte read: a
  * mapped chunk is one small buffer object, a buffered chunk none.

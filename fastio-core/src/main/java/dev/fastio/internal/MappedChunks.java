@@ -76,17 +76,9 @@ final class MappedChunks extends Chunks {
     }
     ByteBuffer chunk = window.slice((int) (p - windowStart), n);
     // Faults here if the file no longer covers the chunk.
-    touched += MappedRegion.TOUCH_PAGES ? touchPages(chunk, n) : chunk.get(n - 1);
+    touched +=
+        MappedRegion.TOUCH_PAGES ? PageTouch.read(chunk, 0, n, PageTouch.STRIDE) : chunk.get(n - 1);
     return chunk;
-  }
-
-  /** Reads one byte of every page of {@code chunk[0, n)}, and its last byte. */
-  private static int touchPages(ByteBuffer chunk, int n) {
-    int x = 0;
-    for (int i = 0; i < n && i >= 0; i += PageTouch.STRIDE) { // i >= 0: no overflow near 2^31
-      x += chunk.get(i);
-    }
-    return x + chunk.get(n - 1);
   }
 
   /**
