@@ -34,7 +34,6 @@ public final class TreePasses {
     }
     Path dir = Paths.get(args[0]);
     int passes = args.length > 1 ? Integer.parseInt(args[1]) : 4;
-    long started = ManagementFactory.getRuntimeMXBean().getUptime();
     List<Path> files = new ArrayList<>();
     try (Stream<Path> s = Files.walk(dir)) {
       s.filter(Files::isRegularFile).sorted().forEach(files::add);
@@ -43,6 +42,7 @@ public final class TreePasses {
     for (Path f : files) {
       bytes += Files.size(f);
     }
+    long started = ManagementFactory.getRuntimeMXBean().getUptime(); // the walk done
     System.out.printf(
         Locale.ROOT,
         "%s on %s: %d files, %d bytes; JVM up %d ms when the first pass began%n",
