@@ -35,10 +35,11 @@ import java.nio.file.Path;
  * most two windows of the file are mapped at any time (the one read and the last, while it is being
  * released), however large the file, and skipped ranges are never mapped. Other files are read into
  * one direct buffer reused for every chunk: with positional reads for regular files (those of {@code
- * /proc} and {@code /sys} included), with relative reads for FIFOs, sockets and devices. The chunk size defaults to 1 MiB for a mapped file and 64 KiB otherwise (read
- * into a 68 KiB buffer from a small process-wide pool; a chunk size above that gets a buffer of its own,
- * freed by {@link #close()}). The bytes are the same either way. Neither way allocates on the heap per byte read: a
- * mapped chunk is one small buffer object, a buffered chunk none.
+ * /proc} and {@code /sys} included), with relative reads for FIFOs, sockets and devices. The chunk
+ * size defaults to 1 MiB for a mapped file and 128 KiB otherwise (read into a page-aligned 128 KiB
+ * buffer from a small process-wide pool; a chunk size above that gets a buffer of its own, freed by
+ * {@link #close()}). The bytes are the same either way. Neither way allocates on the heap per byte
+ * read: a mapped chunk is one small buffer object, a buffered chunk none.
  *
  * <p><b>End of file.</b> A regular file is read up to its size when opened ({@link #size()}): bytes
  * appended later are not handed out. FIFOs, devices and files that report size 0 ({@code /proc}) are
@@ -91,7 +92,7 @@ import java.nio.file.Path;
  *       IllegalStateException} on any access: safe. On JDK 17 to 21 the memory is gone and an access
  *       <b>crashes the JVM</b> (SIGSEGV) or, once the address range is reused, reads unrelated memory.
  *       There is no check. The same holds after {@link #close()} for a buffered chunk of a chunk size
- *       above 68 KiB, whose buffer is freed then (on JDK 22 and newer: {@code IllegalStateException});
+ *       above 128 KiB, whose buffer is freed then (on JDK 22 and newer: {@code IllegalStateException});
  *       a pooled buffer goes back to the pool and is refilled by other readers.
  *   <li>Chunks are read-only: {@link ByteBuffer#isReadOnly()} is true and every {@code put} throws
  *       {@link java.nio.ReadOnlyBufferException}.
@@ -109,7 +110,7 @@ public final class ChunkedReader implements Closeable {
   }
 
   /**
-   * Opens a file for chunked reading with fastio's chunk size: 1 MiB for a mapped file, 64 KiB
+   * Opens a file for chunked reading with fastio's chunk size: 1 MiB for a mapped file, 128 KiB
    * otherwise (see the class description).
    *
    * <p>What kind of file {@code path} is, is read from its attributes first; opening a FIFO for reading
@@ -132,7 +133,7 @@ public final class ChunkedReader implements Closeable {
   /**
    * Opens a file for chunked reading with chunks of at most {@code chunkSize} bytes. A mapped window
    * grows to the chunk size if that is larger than 64 MiB; a buffer is allocated of {@code chunkSize}
-   * bytes (no more than the file's size) unless it fits a pooled buffer (68 KiB).
+   * bytes (no more than the file's size) unless it fits a pooled buffer (128 KiB).
    *
    * @param path the file; symbolic links are followed
    * @param chunkSize the most bytes a chunk holds: 1 to 1 GiB ({@code 1 << 30})

@@ -141,7 +141,7 @@ public final class FastFiles {
    * }</pre>
    *
    * <p>Chunks are as {@link ChunkedReader#next()} hands them out with the default chunk size (slices of
-   * a mapping for regular files of 32 MiB and more, a reused 64 KiB buffer otherwise); each is valid only
+   * a mapping for regular files of 32 MiB and more, a reused 128 KiB buffer otherwise); each is valid only
    * during the call of {@code action} that receives it (see the Warnings of {@link ChunkedReader}). The
    * file is opened, and closed with its mappings released, by this method.
    *

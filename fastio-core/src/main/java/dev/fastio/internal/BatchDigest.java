@@ -283,7 +283,7 @@ public final class BatchDigest {
    * discards.
    */
   private void readLoop() {
-    ByteBuffer buffer = ByteBuffer.allocateDirect(READ_CHUNK);
+    ByteBuffer buffer = IoBuffers.allocateAligned(READ_CHUNK);
     FileChannel sink = openDevNull();
     try {
       for (int i = 0; i < paths.size() && !cancelled; i++) {

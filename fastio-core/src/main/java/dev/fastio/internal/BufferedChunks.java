@@ -7,10 +7,10 @@ import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 
 /**
- * Chunks read into one direct buffer, reused for every chunk: a pooled {@link IoBuffers#SIZE} buffer
- * when the chunk size fits it, else one of its own (no larger than the file), freed by {@link
- * #release()} (see {@link DirectBuffer}). Each chunk is the same read-only view of the buffer, reset
- * to the new bytes, so reading allocates nothing.
+ * Chunks read into one page-aligned direct buffer, reused for every chunk: a pooled {@link
+ * IoBuffers#CHUNK_SIZE} buffer when the chunk size fits it, else one of its own (no larger than the
+ * file), freed by {@link #release()} (see {@link DirectBuffer}). Each chunk is the same read-only view
+ * of the buffer, reset to the new bytes, so reading allocates nothing.
  *
  * <p>Regular files (those of {@code /proc} and {@code /sys} included) are read with positional reads,
  * so moving costs nothing. FIFOs, devices and sockets are read with relative reads: a forward move is
@@ -33,8 +33,8 @@ final class BufferedChunks extends Chunks {
     super(path, channel, chunkSize, size);
     this.stream = stream;
     int capacity = size > 0 ? (int) Math.min(chunkSize, size) : chunkSize;
-    if (capacity <= IoBuffers.SIZE) {
-      pooled = IoBuffers.acquire();
+    if (capacity <= IoBuffers.CHUNK_SIZE) {
+      pooled = IoBuffers.acquireChunk();
       own = null;
       buffer = pooled.direct;
     } else {

@@ -39,8 +39,11 @@ public abstract class Chunks implements Closeable {
   /** Passed as a chunk size: the default of the strategy chosen. */
   public static final int DEFAULT = 0;
 
-  /** Default chunk size of the buffered strategy: 64 KiB, read into a pooled buffer ({@link IoBuffers}). */
-  public static final int DEFAULT_BUFFERED_CHUNK = 64 * 1024;
+  /**
+   * Default chunk size of the buffered strategy: 128 KiB, read into a pooled buffer ({@link
+   * IoBuffers#CHUNK_SIZE}).
+   */
+  public static final int DEFAULT_BUFFERED_CHUNK = IoBuffers.CHUNK_SIZE;
 
   /** Default chunk size of the mapped strategy (slices cost the same whatever their size). */
   public static final int DEFAULT_MAPPED_CHUNK = 1 << 20;

@@ -14,16 +14,23 @@ import java.nio.ByteBuffer;
  * #close()}: on this implementation the memory is freed.
  */
 public final class DirectBuffer implements AutoCloseable {
+  /** The memory allocated, {@link IoBuffers#PAGE} - 1 bytes more than the buffer: freed by close(). */
+  private final ByteBuffer raw;
+
   private final ByteBuffer buffer;
   private boolean closed;
 
-  private DirectBuffer(ByteBuffer buffer) {
-    this.buffer = buffer;
+  private DirectBuffer(ByteBuffer raw, int capacity) {
+    this.raw = raw;
+    this.buffer = IoBuffers.alignedSlice(raw, capacity);
   }
 
-  /** A new zeroed direct buffer of {@code capacity} bytes. */
+  /**
+   * A new zeroed direct buffer of {@code capacity} bytes, page-aligned in memory (see {@link
+   * IoBuffers#allocateAligned}).
+   */
   public static DirectBuffer allocate(int capacity) {
-    return new DirectBuffer(ByteBuffer.allocateDirect(capacity));
+    return new DirectBuffer(ByteBuffer.allocateDirect(capacity + IoBuffers.PAGE - 1), capacity);
   }
 
   /** The buffer: position 0, limit and capacity as allocated. */
@@ -36,7 +43,7 @@ public final class DirectBuffer implements AutoCloseable {
   public void close() {
     if (!closed) {
       closed = true;
-      MappedRegion.release(buffer);
+      MappedRegion.release(raw); // the JDK frees a buffer by the one allocated, not by a slice
     }
   }
 }

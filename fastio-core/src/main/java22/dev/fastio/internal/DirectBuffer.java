@@ -22,13 +22,16 @@ public final class DirectBuffer implements AutoCloseable {
     this.buffer = buffer;
   }
 
-  /** A new zeroed direct buffer of {@code capacity} bytes. */
+  /**
+   * A new zeroed direct buffer of {@code capacity} bytes, page-aligned in memory (see {@link
+   * IoBuffers#allocateAligned}).
+   */
   // Ownership of the arena passes to the DirectBuffer, whose close() closes it.
   @SuppressWarnings("MustBeClosedChecker")
   public static DirectBuffer allocate(int capacity) {
     Arena arena = Arena.ofShared();
     try {
-      return new DirectBuffer(arena, arena.allocate(capacity, 64).asByteBuffer());
+      return new DirectBuffer(arena, arena.allocate(capacity, IoBuffers.PAGE).asByteBuffer());
     } catch (RuntimeException | Error e) {
       arena.close();
       throw e;

@@ -13,7 +13,7 @@ import java.security.MessageDigest;
  * nothing of the test's own work. Prints what it computed, for the test to check it ran.
  *
  * <p>Usage: {@code SyscallProbe digest FILE}, {@code SyscallProbe digest-buffered FILE}, {@code
- * SyscallProbe readAllBytes FASTIO_FILE JDK_FILE}.
+ * SyscallProbe readAllBytes FASTIO_FILE JDK_FILE}, {@code SyscallProbe chunked FASTIO_FILE JDK_FILE}.
  */
 public final class SyscallProbe {
   private SyscallProbe() {}
@@ -35,8 +35,24 @@ public final class SyscallProbe {
         System.out.println(FastFiles.readAllBytes(file).length);
         System.out.println(Files.readAllBytes(Paths.get(args[2])).length);
       }
+      case "chunked" -> {
+        System.out.println(FastFiles.forEachChunk(file, b -> {}));
+        System.out.println(jdkChannelScan(Paths.get(args[2])));
+      }
       default -> throw new IllegalArgumentException("unknown operation: " + args[0]);
     }
+  }
+
+  /** The JDK idiom a chunked scan replaces: relative reads into a 64 KiB direct buffer to end of file. */
+  private static long jdkChannelScan(Path file) throws java.io.IOException {
+    java.nio.ByteBuffer b = java.nio.ByteBuffer.allocateDirect(64 * 1024);
+    long total = 0;
+    try (java.nio.channels.FileChannel ch = java.nio.channels.FileChannel.open(file)) {
+      for (int n; (n = ch.read(b.clear())) >= 0; ) {
+        total += n;
+      }
+    }
+    return total;
   }
 
   static String hex(byte[] bytes) {

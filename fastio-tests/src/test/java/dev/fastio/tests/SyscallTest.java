@@ -86,6 +86,30 @@ class SyscallTest {
     assertTrue(fastio.reads.size() >= 1, "no read seen: " + fastio.summary());
   }
 
+  /**
+   * A buffered chunked scan reads in whole {@link IoBuffers#CHUNK_SIZE} chunks and stops at the size it
+   * knows, without the read that returns end of file: fewer reads than the JDK's 64 KiB loop.
+   */
+  @Test
+  void bufferedChunkedScanReadsWholeChunksAndNoEndOfFile() throws Exception {
+    int size = (1 << 20) + 5;
+    Path a = TestSupport.write(dir, "syscall-chunked-fastio", TestSupport.randomBytes(9, size));
+    Path b = TestSupport.write(dir, "syscall-chunked-jdk", TestSupport.randomBytes(9, size));
+    Trace fastio = trace("chunked", a, b);
+    assertEquals(List.of(String.valueOf(size), String.valueOf(size)), fastio.output);
+    int expected = (size + IoBuffers.CHUNK_SIZE - 1) / IoBuffers.CHUNK_SIZE;
+    assertEquals(expected, fastio.reads.size(), "reads: " + fastio.summary());
+    for (int i = 0; i < expected - 1; i++) {
+      assertEquals(IoBuffers.CHUNK_SIZE, fastio.reads.get(i)[1], "read " + i + ": " + fastio.summary());
+    }
+    assertEquals(size % IoBuffers.CHUNK_SIZE, fastio.reads.get(expected - 1)[1], fastio.summary());
+    assertEquals(0, fastio.mmaps, "mappings of the file: " + fastio.summary());
+    Trace jdk = fastio.forFile(b);
+    assertTrue(
+        fastio.reads.size() < jdk.reads.size(),
+        "fastio: " + fastio.summary() + "; JDK loop: " + jdk.summary());
+  }
+
   /** Runs {@code SyscallProbe op files...} under strace and returns the calls on {@code files[0]}. */
   private static Trace trace(String op, Path... files) throws Exception {
     assumeTrue(TestSupport.isLinux(), "strace traces Linux processes");

@@ -1,0 +1,84 @@
+package dev.fastio.bench;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+import java.util.zip.CRC32C;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * Why fastio's read buffers start at a page boundary and its buffered chunks are 128 KiB: a cached 1 MiB
+ * file scanned with positional reads of {@code readSize} bytes into a direct buffer that starts {@code
+ * offset} bytes past a page boundary in memory, each read checksummed with {@link CRC32C}, as {@code
+ * ChunkedScanBenchmark} does.
+ *
+ * <p>{@code ByteBuffer.allocateDirect} returns {@code malloc}'s 16-byte alignment, so a JDK buffer may
+ * sit at any of these offsets; which one depends on the process's earlier allocations. fastio's pooled
+ * buffers sit at offset 0 ({@code IoBuffers.allocateAligned}).
+ */
+@BenchmarkMode(Mode.Throughput)
+@OutputTimeUnit(TimeUnit.SECONDS)
+@Warmup(iterations = 3, time = 1)
+@Measurement(iterations = 5, time = 1)
+@Fork(
+    value = 1,
+    jvmArgsAppend = {"-Xms1g", "-Xmx1g", "-XX:+AlwaysPreTouch"})
+@State(Scope.Benchmark)
+public class ReadBufferBenchmark {
+  private static final int PAGE = 4096;
+  private static final long FILE_SIZE = 1 << 20;
+
+  /** Bytes from a page boundary to the buffer's first byte. */
+  @Param({"0", "16", "48"})
+  public int offset;
+
+  /** Bytes asked for by each read. */
+  @Param({"65536", "131072"})
+  public int readSize;
+
+  private Path file;
+  private ByteBuffer buffer;
+  private final CRC32C crc = new CRC32C();
+
+  @Setup
+  public void setup() {
+    file = BenchFiles.file(FILE_SIZE);
+    ByteBuffer raw = ByteBuffer.allocateDirect(readSize + 2 * PAGE);
+    int misalignment = raw.alignmentOffset(0, PAGE);
+    int start = (misalignment == 0 ? 0 : PAGE - misalignment) + offset;
+    buffer = raw.slice(start, readSize);
+  }
+
+  @Benchmark
+  public long read() throws IOException {
+    CRC32C c = crc;
+    c.reset();
+    ByteBuffer b = buffer;
+    try (FileChannel ch = FileChannel.open(file)) {
+      long size = ch.size();
+      for (long at = 0; at < size; ) {
+        b.clear().limit((int) Math.min(b.capacity(), size - at));
+        while (b.hasRemaining()) {
+          if (ch.read(b, at + b.position()) < 0) {
+            throw new IOException(file + ": shrank below " + size + " bytes");
+          }
+        }
+        at += b.position();
+        c.update(b.flip());
+      }
+    }
+    return c.getValue();
+  }
+}
