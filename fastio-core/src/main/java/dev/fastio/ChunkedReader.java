@@ -89,11 +89,12 @@ import java.nio.file.Path;
  *
  * <ul>
  *   <li>After its window is unmapped, a mapped chunk on JDK 22 and newer throws {@link
- *       IllegalStateException} on any access: safe. On JDK 17 to 21 the memory is gone and an access
- *       <b>crashes the JVM</b> (SIGSEGV) or, once the address range is reused, reads unrelated memory.
- *       There is no check. The same holds after {@link #close()} for a buffered chunk of a chunk size
- *       above 128 KiB, whose buffer is freed then (on JDK 22 and newer: {@code IllegalStateException});
- *       a pooled buffer goes back to the pool and is refilled by other readers.
+ *       IllegalStateException} on any access: safe. On JDK 17 to 21 the memory is gone and an
+ *       access <b>crashes the JVM</b> (SIGSEGV) or, once the address range is reused, reads
+ *       unrelated memory. There is no check. The same holds after {@link #close()} for a buffered
+ *       chunk of a chunk size above 128 KiB, whose buffer is freed then (on JDK 22 and newer:
+ *       {@code IllegalStateException}); a pooled buffer goes back to the pool and is refilled by
+ *       other readers.
  *   <li>Chunks are read-only: {@link ByteBuffer#isReadOnly()} is true and every {@code put} throws
  *       {@link java.nio.ReadOnlyBufferException}.
  *   <li>A chunk's position and limit are the caller's to move; the reader resets them on the next
@@ -133,7 +134,8 @@ public final class ChunkedReader implements Closeable {
   /**
    * Opens a file for chunked reading with chunks of at most {@code chunkSize} bytes. A mapped window
    * grows to the chunk size if that is larger than 64 MiB; a buffer is allocated of {@code chunkSize}
-   * bytes (no more than the file's size) unless it fits a pooled buffer (128 KiB).
+   * bytes (no more than the file's size) unless it fits a pooled buffer (128 KiB). Such a buffer is
+   * page-aligned, so it takes up to 4095 bytes more native memory than its size.
    *
    * @param path the file; symbolic links are followed
    * @param chunkSize the most bytes a chunk holds: 1 to 1 GiB ({@code 1 << 30})

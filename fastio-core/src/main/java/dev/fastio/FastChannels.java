@@ -23,12 +23,12 @@ import java.util.Objects;
  * <p><b>Ownership.</b> fastio never closes the caller's channels, except as the JDK does when the
  * calling thread is interrupted (see the methods). It keeps no reference to them after returning.
  *
- * <p><b>Thread safety.</b> All methods are static and thread-safe. Concurrent transfers share nothing
- * but the process-wide pool of 68 KiB buffers {@link FastFiles} uses and what fastio remembers about
- * targets: whether a file channel is in append mode (weakly, per channel) and kernel-path refusals (per
- * target kind and condition). A transfer to a file target
- * writes at, and advances, that channel's position; other threads using the same target channel at the
- * same time interleave with it as they would with {@code FileChannel.transferTo}.
+ * <p><b>Thread safety.</b> All methods are static and thread-safe. Concurrent transfers share
+ * nothing but the process-wide pool of 68 KiB buffers {@link FastFiles} reads through and what
+ * fastio remembers about targets: whether a file channel is in append mode (weakly, per channel)
+ * and kernel-path refusals (per target kind and condition). A transfer to a file target writes at,
+ * and advances, that channel's position; other threads using the same target channel at the same
+ * time interleave with it as they would with {@code FileChannel.transferTo}.
  *
  * <p><b>Observability.</b> Every transfer that moves bytes emits a JDK Flight Recorder event {@code
  * dev.fastio.Transfer} (strategy, the strategy it fell back from if any, target kind, bytes, duration)

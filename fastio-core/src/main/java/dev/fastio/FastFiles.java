@@ -25,6 +25,8 @@ import java.util.function.Consumer;
  * 17 counted against {@code -XX:MaxDirectMemorySize}). fastio reads through 68 KiB buffers (64 KiB and
  * a page) from a process-wide pool of at most {@code 2 * availableProcessors} (capped at 64) buffers,
  * or through a mapping that is unmapped before the call returns; nothing file-sized is retained.
+ * {@link #forEachChunk} reads small files through a second pool, of as many 128 KiB buffers (see
+ * {@link ChunkedReader}). Every pooled buffer is page-aligned in memory and takes up to 4 KiB more.
  *
  * <p><b>Interrupts.</b> Like {@code Files.readAllBytes}, these methods (but {@link #forEachChunk},
  * which reads as a {@link ChunkedReader} does) are not interruptible: an interrupt neither aborts nor
@@ -140,10 +142,11 @@ public final class FastFiles {
    * FastFiles.forEachChunk(path, crc::update);
    * }</pre>
    *
-   * <p>Chunks are as {@link ChunkedReader#next()} hands them out with the default chunk size (slices of
-   * a mapping for regular files of 32 MiB and more, a reused 128 KiB buffer otherwise); each is valid only
-   * during the call of {@code action} that receives it (see the Warnings of {@link ChunkedReader}). The
-   * file is opened, and closed with its mappings released, by this method.
+   * <p>Chunks are as {@link ChunkedReader#next()} hands them out with the default chunk size
+   * (slices of a mapping for regular files of 32 MiB and more, a reused 128 KiB buffer otherwise);
+   * each is valid only during the call of {@code action} that receives it (see the Warnings of
+   * {@link ChunkedReader}). The file is opened, and closed with its mappings released, by this
+   * method.
    *
    * <p>Unlike a reader loop of one's own, {@code action} runs inside fastio's handling of mapped reads:
    * should the file shrink while it is read, the fault of a read in {@code action} too is thrown as a

@@ -19,14 +19,14 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * Why fastio's read buffers start at a page boundary and its buffered chunks are 128 KiB: a cached 1 MiB
- * file scanned with positional reads of {@code readSize} bytes into a direct buffer that starts {@code
- * offset} bytes past a page boundary in memory, each read checksummed with {@link CRC32C}, as {@code
- * ChunkedScanBenchmark} does.
+ * Why fastio's read buffers start at a page boundary and its buffered chunks are 128 KiB: a cached
+ * 1 MiB file scanned with positional reads of {@code readSize} bytes into a direct buffer that
+ * starts {@code offset} bytes past a page boundary in memory, each read checksummed with {@link
+ * CRC32C}, as {@code ChunkedScanBenchmark} does.
  *
- * <p>{@code ByteBuffer.allocateDirect} returns {@code malloc}'s 16-byte alignment, so a JDK buffer may
- * sit at any of these offsets; which one depends on the process's earlier allocations. fastio's pooled
- * buffers sit at offset 0 ({@code IoBuffers.allocateAligned}).
+ * <p>{@code ByteBuffer.allocateDirect} returns {@code malloc}'s 16-byte alignment, so a JDK buffer
+ * may sit at any of these offsets; which one depends on the process's earlier allocations. fastio's
+ * pooled buffers sit at offset 0 ({@code IoBuffers.allocateAligned}).
  */
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)

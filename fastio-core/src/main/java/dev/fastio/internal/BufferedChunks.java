@@ -9,8 +9,8 @@ import java.nio.file.Path;
 /**
  * Chunks read into one page-aligned direct buffer, reused for every chunk: a pooled {@link
  * IoBuffers#CHUNK_SIZE} buffer when the chunk size fits it, else one of its own (no larger than the
- * file), freed by {@link #release()} (see {@link DirectBuffer}). Each chunk is the same read-only view
- * of the buffer, reset to the new bytes, so reading allocates nothing.
+ * file), freed by {@link #release()} (see {@link DirectBuffer}). Each chunk is the same read-only
+ * view of the buffer, reset to the new bytes, so reading allocates nothing.
  *
  * <p>Regular files (those of {@code /proc} and {@code /sys} included) are read with positional reads,
  * so moving costs nothing. FIFOs, devices and sockets are read with relative reads: a forward move is

@@ -14,7 +14,7 @@ import java.nio.ByteBuffer;
  * #close()}: on this implementation the memory is freed.
  */
 public final class DirectBuffer implements AutoCloseable {
-  /** The memory allocated, {@link IoBuffers#PAGE} - 1 bytes more than the buffer: freed by close(). */
+  /** The allocation, {@link IoBuffers#PAGE} - 1 bytes more than the buffer; close() frees it. */
   private final ByteBuffer raw;
 
   private final ByteBuffer buffer;
@@ -30,7 +30,8 @@ public final class DirectBuffer implements AutoCloseable {
    * IoBuffers#allocateAligned}).
    */
   public static DirectBuffer allocate(int capacity) {
-    return new DirectBuffer(ByteBuffer.allocateDirect(capacity + IoBuffers.PAGE - 1), capacity);
+    int allocated = Math.addExact(capacity, IoBuffers.PAGE - 1);
+    return new DirectBuffer(ByteBuffer.allocateDirect(allocated), capacity);
   }
 
   /** The buffer: position 0, limit and capacity as allocated. */

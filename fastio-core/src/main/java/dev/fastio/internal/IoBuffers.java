@@ -5,13 +5,14 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
 
 /**
  * Two small, bounded pools of page-aligned direct {@link IoBuffer}s shared by all threads: {@link
- * #SIZE}-byte buffers for whole-file reads, digests and transfers, and {@link #CHUNK_SIZE}-byte ones for
- * {@code ChunkedReader}'s buffered chunks.
+ * #SIZE}-byte buffers for whole-file reads, digests and transfers, and {@link #CHUNK_SIZE}-byte
+ * ones for {@code ChunkedReader}'s buffered chunks.
  *
- * <p>The JDK keeps a temporary direct buffer as large as the largest request per thread, without limit;
- * fastio instead reads through fixed-size buffers and keeps at most {@link #slots()} of each size, so
- * the native memory retained is bounded by {@code slots() * (SIZE + CHUNK_SIZE + 2 * (PAGE - 1))} for
- * the whole process, whatever the file sizes and however many threads (virtual ones included) call it.
+ * <p>The JDK keeps a temporary direct buffer as large as the largest request per thread, without
+ * limit; fastio instead reads through fixed-size buffers and keeps at most {@link #slots()} of each
+ * size, so the native memory retained is bounded by
+ * {@code slots() * (SIZE + CHUNK_SIZE + 2 * (PAGE - 1))} for the whole process, whatever the file
+ * sizes and however many threads (virtual ones included) call it.
  */
 public final class IoBuffers {
   /**
@@ -22,36 +23,40 @@ public final class IoBuffers {
   public static final int SIZE = 64 * 1024 + 4096;
 
   /**
-   * Bytes per chunk buffer: 128 KiB. A chunked reader knows where the file ends, so it needs no page
-   * for a short read. Measured on a 2-core AMD EPYC VM (JMH, a cached 1 MiB file read with positional
-   * reads into a page-aligned buffer and checksummed with CRC32C), 128 KiB reads scanned 3.6 % (JDK 17)
-   * and 3.7 % (JDK 25) faster than 64 KiB ones: 8 system calls instead of 16. 256 KiB gained no more
-   * on JDK 25, and 1 MiB lost (the chunk no longer stays in L2).
+   * Bytes per chunk buffer: 128 KiB. A chunked reader knows where the file ends, so it needs no
+   * page for a short read. Measured on a 2-core AMD EPYC VM (JMH, a cached 1 MiB file read with
+   * positional reads into a page-aligned buffer and checksummed with CRC32C), 128 KiB reads scanned
+   * 3.6 % (JDK 17) and 3.7 % (JDK 25) faster than 64 KiB ones: 8 system calls instead of 16.
+   * 256 KiB gained no more on JDK 25, and 1 MiB lost (the chunk no longer stays in L2).
    */
   public static final int CHUNK_SIZE = 128 * 1024;
 
-  /** The alignment in memory of every buffer the kernel fills for fastio: 4096 bytes, a page. */
+  /**
+   * The alignment in memory of every buffer the kernel fills for fastio: 4096 bytes (a page on
+   * x86-64; on systems of 16 or 64 KiB pages, a boundary the kernel's copy aligns to all the same).
+   */
   public static final int PAGE = 4096;
 
   private static final int SLOTS = Math.min(64, 2 * Runtime.getRuntime().availableProcessors());
 
   private static final AtomicReferenceArray<IoBuffer> POOL = new AtomicReferenceArray<>(SLOTS);
 
-  private static final AtomicReferenceArray<IoBuffer> CHUNK_POOL = new AtomicReferenceArray<>(SLOTS);
+  private static final AtomicReferenceArray<IoBuffer> CHUNK_POOL =
+      new AtomicReferenceArray<>(SLOTS);
 
   private IoBuffers() {}
 
   /**
-   * A {@link #SIZE}-byte buffer owned by the caller until {@link #release}; taken from the pool or made
-   * anew.
+   * A {@link #SIZE}-byte buffer owned by the caller until {@link #release}; taken from the pool or
+   * made anew.
    */
   public static IoBuffer acquire() {
     return take(POOL, SIZE);
   }
 
   /**
-   * A {@link #CHUNK_SIZE}-byte buffer owned by the caller until {@link #release}; taken from the pool
-   * or made anew.
+   * A {@link #CHUNK_SIZE}-byte buffer owned by the caller until {@link #release}; taken from the
+   * pool or made anew.
    */
   public static IoBuffer acquireChunk() {
     return take(CHUNK_POOL, CHUNK_SIZE);
@@ -72,7 +77,12 @@ public final class IoBuffers {
   /** Returns a buffer to the pool of its size (or drops it to the GC when that pool is full). */
   public static void release(IoBuffer b) {
     b.direct.clear();
-    AtomicReferenceArray<IoBuffer> pool = b.direct.capacity() == SIZE ? POOL : CHUNK_POOL;
+    int capacity = b.direct.capacity();
+    AtomicReferenceArray<IoBuffer> pool =
+        capacity == SIZE ? POOL : capacity == CHUNK_SIZE ? CHUNK_POOL : null;
+    if (pool == null) {
+      throw new IllegalArgumentException("not a pooled buffer: " + capacity + " bytes");
+    }
     int n = pool.length();
     int start = (int) (Thread.currentThread().getId() % n);
     for (int i = 0; i < n; i++) {
@@ -86,21 +96,22 @@ public final class IoBuffers {
    * A new direct buffer of exactly {@code capacity} bytes that starts at a page boundary in memory,
    * freed by the garbage collector.
    *
-   * <p>Why: the kernel copies from the page cache fastest into a buffer aligned as the page it copies
-   * from, and {@code ByteBuffer.allocateDirect} has only {@code malloc}'s 16-byte alignment. Measured
-   * on a 2-core AMD EPYC VM, JDK 17, 64 KiB positional reads of a cached 1 MiB file with a CRC32C of
-   * each ({@code ReadBufferBenchmark}; reads alone in a side experiment): a buffer 40 to 56 bytes past
-   * a page boundary read 13 % slower than a page-aligned one, and one 8 to 24 bytes past it 6 times
-   * slower; 32, 64, 256 and 2048 bytes past it were as fast as aligned.
+   * <p>Why: the kernel copies from the page cache fastest into a buffer aligned as the page it
+   * copies from, and {@code ByteBuffer.allocateDirect} has only {@code malloc}'s 16-byte alignment.
+   * Measured on a 2-core AMD EPYC VM, JDK 17, a 1 MiB cached file scanned with 64 KiB positional
+   * reads and a CRC32C of each
+   * ({@code ReadBufferBenchmark -p offset=0,8,16,24,32,40,48,56,64,2048}): a buffer 8, 16 or 24
+   * bytes past a page boundary scanned 4.1 to 4.3 times slower than a page-aligned one, one 40, 48
+   * or 56 bytes past it 3 to 8 % slower; 32, 64 and 2048 bytes past it were as fast.
    */
   public static ByteBuffer allocateAligned(int capacity) {
-    return alignedSlice(ByteBuffer.allocateDirect(capacity + PAGE - 1), capacity);
+    return alignedSlice(ByteBuffer.allocateDirect(Math.addExact(capacity, PAGE - 1)), capacity);
   }
 
   /**
-   * The {@code capacity} bytes of {@code raw} from its first page boundary on; {@code raw} is direct,
-   * of at least {@code capacity + PAGE - 1} bytes, and must stay reachable as long as the slice is used
-   * (a slice refers to it).
+   * The {@code capacity} bytes of {@code raw} from its first page boundary on; {@code raw} is
+   * direct, of at least {@code capacity + PAGE - 1} bytes, and must stay reachable as long as the
+   * slice is used (a slice refers to it).
    */
   static ByteBuffer alignedSlice(ByteBuffer raw, int capacity) {
     int misalignment = raw.alignmentOffset(0, PAGE);
@@ -114,7 +125,7 @@ public final class IoBuffers {
 
   /** A direct buffer for the kernel to fill. */
   public static final class IoBuffer {
-    /** Direct, {@link #SIZE} or {@link #CHUNK_SIZE} bytes, page-aligned ({@link #allocateAligned}). */
+    /** Direct, {@link #SIZE} or {@link #CHUNK_SIZE} bytes, page-aligned (see allocateAligned). */
     public final ByteBuffer direct;
 
     IoBuffer(int size) {

@@ -91,9 +91,9 @@ class ChunkedReaderLeakTest {
   }
 
   /**
-   * A chunk size above the pooled buffer (128 KiB) gets a buffer of its own, freed by close and not left
-   * to the garbage collector: the {@code direct} pool returns to its size (on JDK 22+ the buffer is arena
-   * memory, freed as the arena closes).
+   * A chunk size above the pooled buffer (128 KiB) gets a buffer of its own, freed by close and not
+   * left to the garbage collector: the {@code direct} pool returns to its size (on JDK 22+ the
+   * buffer is arena memory, freed as the arena closes).
    */
   @Test
   void aBufferOfItsOwnIsFreedByClose() throws Exception {

@@ -11,9 +11,11 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
-import net.jqwik.api.constraints.IntRange;
+import net.jqwik.api.Provide;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -32,20 +34,42 @@ class IoBuffersTest {
       IoBuffers.release(small);
       IoBuffers.release(chunk);
     }
-    // Released to the pool of their size: taken back, they are the same sizes.
-    IoBuffer again = IoBuffers.acquireChunk();
-    try {
-      assertEquals(IoBuffers.CHUNK_SIZE, again.direct.capacity());
-    } finally {
-      IoBuffers.release(again);
+    // Each went back to the pool of its size: whatever slot a later call takes, the sizes hold.
+    for (int i = 0; i < 2 * IoBuffers.slots(); i++) {
+      IoBuffer s = IoBuffers.acquire();
+      IoBuffer c = IoBuffers.acquireChunk();
+      try {
+        assertEquals(IoBuffers.SIZE, s.direct.capacity());
+        assertEquals(IoBuffers.CHUNK_SIZE, c.direct.capacity());
+      } finally {
+        IoBuffers.release(s);
+        IoBuffers.release(c);
+      }
     }
   }
 
+  /** Capacities around the page and pool sizes, then random ones; each buffer freed at once. */
   @Property(tries = 200, seed = "20261124")
-  void anyCapacityIsAlignedAndExact(@ForAll @IntRange(min = 1, max = 3 << 20) int capacity) {
-    assertAligned(IoBuffers.allocateAligned(capacity), capacity);
+  void anyCapacityIsAlignedAndExact(@ForAll("capacities") int capacity) {
     try (DirectBuffer own = DirectBuffer.allocate(capacity)) {
       assertAligned(own.buffer(), capacity);
+    }
+  }
+
+  @Provide
+  Arbitrary<Integer> capacities() {
+    int p = IoBuffers.PAGE;
+    return Arbitraries.oneOf(
+        Arbitraries.of(1, 2, p - 1, p, p + 1, 2 * p - 1, 2 * p, 2 * p + 1, IoBuffers.SIZE - 1,
+            IoBuffers.SIZE, IoBuffers.SIZE + 1, IoBuffers.CHUNK_SIZE - 1, IoBuffers.CHUNK_SIZE,
+            IoBuffers.CHUNK_SIZE + 1),
+        Arbitraries.integers().between(1, 3 << 20));
+  }
+
+  @Test
+  void allocateAlignedIsExactForPoolSizes() {
+    for (int capacity : new int[] {1, IoBuffers.PAGE + 1, IoBuffers.SIZE, IoBuffers.CHUNK_SIZE}) {
+      assertAligned(IoBuffers.allocateAligned(capacity), capacity);
     }
   }
 
@@ -57,7 +81,8 @@ class IoBuffersTest {
       for (int chunkSize : new int[] {Chunks.DEFAULT, 1000, 1 << 20}) {
         try (Chunks chunks = Chunks.open(file, chunkSize, Chunks.Strategy.BUFFERED)) {
           ByteBuffer first = chunks.next();
-          assertEquals(0, first.alignmentOffset(first.position(), IoBuffers.PAGE), "chunk " + chunkSize);
+          assertEquals(
+              0, first.alignmentOffset(first.position(), IoBuffers.PAGE), "chunk " + chunkSize);
         }
       }
     } finally {

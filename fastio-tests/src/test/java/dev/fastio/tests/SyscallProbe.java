@@ -13,7 +13,8 @@ import java.security.MessageDigest;
  * nothing of the test's own work. Prints what it computed, for the test to check it ran.
  *
  * <p>Usage: {@code SyscallProbe digest FILE}, {@code SyscallProbe digest-buffered FILE}, {@code
- * SyscallProbe readAllBytes FASTIO_FILE JDK_FILE}, {@code SyscallProbe chunked FASTIO_FILE JDK_FILE}.
+ * SyscallProbe readAllBytes FASTIO_FILE JDK_FILE}, {@code SyscallProbe chunked FASTIO_FILE
+ * JDK_FILE}.
  */
 public final class SyscallProbe {
   private SyscallProbe() {}
@@ -43,7 +44,7 @@ public final class SyscallProbe {
     }
   }
 
-  /** The JDK idiom a chunked scan replaces: relative reads into a 64 KiB direct buffer to end of file. */
+  /** The JDK idiom a chunked scan replaces: reads into a 64 KiB direct buffer to end of file. */
   private static long jdkChannelScan(Path file) throws java.io.IOException {
     java.nio.ByteBuffer b = java.nio.ByteBuffer.allocateDirect(64 * 1024);
     long total = 0;

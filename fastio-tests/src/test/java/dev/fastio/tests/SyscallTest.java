@@ -87,8 +87,9 @@ class SyscallTest {
   }
 
   /**
-   * A buffered chunked scan reads in whole {@link IoBuffers#CHUNK_SIZE} chunks and stops at the size it
-   * knows, without the read that returns end of file: fewer reads than the JDK's 64 KiB loop.
+   * A buffered chunked scan reads in whole {@link IoBuffers#CHUNK_SIZE} chunks and stops at the
+   * size it knows, without the read that returns end of file: fewer reads than the JDK's 64 KiB
+   * loop.
    */
   @Test
   void bufferedChunkedScanReadsWholeChunksAndNoEndOfFile() throws Exception {
@@ -100,7 +101,8 @@ class SyscallTest {
     int expected = (size + IoBuffers.CHUNK_SIZE - 1) / IoBuffers.CHUNK_SIZE;
     assertEquals(expected, fastio.reads.size(), "reads: " + fastio.summary());
     for (int i = 0; i < expected - 1; i++) {
-      assertEquals(IoBuffers.CHUNK_SIZE, fastio.reads.get(i)[1], "read " + i + ": " + fastio.summary());
+      assertEquals(
+          IoBuffers.CHUNK_SIZE, fastio.reads.get(i)[1], "read " + i + ": " + fastio.summary());
     }
     assertEquals(size % IoBuffers.CHUNK_SIZE, fastio.reads.get(expected - 1)[1], fastio.summary());
     assertEquals(0, fastio.mmaps, "mappings of the file: " + fastio.summary());
