@@ -53,11 +53,13 @@ public abstract class Chunks implements Closeable {
 
   /**
    * Regular files from this size up are mapped by {@link Strategy#AUTO} ({@code
-   * fastio.chunked.mapThreshold}). Measured on a 2-core VM, JDK 25, files cached as read from disk,
-   * with the buffered strategy's 64 KiB chunks of then (now 128 KiB, not measured again): up to
-   * 16 MiB the buffer beats mapping on a full scan (1.5 times at 16 MiB); from 32 MiB the two are
-   * even on scans (mapping 0.96 to 1.11 times the buffer's speed), while mapping is 4 to 5 times as
-   * fast on a skip-heavy pass (no system call per record).
+   * fastio.chunked.mapThreshold}). Measured on a 2-core VM, files cached, JMH with 3 forks on JDK 17
+   * and 25 ({@code ChunkedScanBenchmark} and {@code ChunkedSkipBenchmark}, {@code fastioBuffered}
+   * against {@code fastioMapped}): a full scan through the 128 KiB buffer ran 1.06 to 1.08 times as
+   * fast as mapping at 16 MiB and 1.03 to 1.08 times at 32 MiB, while at 32 MiB mapping ran a
+   * skip-heavy pass (64 bytes read, 8 KiB skipped) 2.4 to 2.5 times as fast (no system call per
+   * record; 5.6 to 6.0 times at 256 MiB). From 32 MiB scans lose little to mapping and skips gain
+   * much.
    */
   public static final long MAP_THRESHOLD =
       Long.getLong("fastio.chunked.mapThreshold", 32 * 1024 * 1024);
