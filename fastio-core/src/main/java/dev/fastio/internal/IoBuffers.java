@@ -71,18 +71,13 @@ public final class IoBuffers {
         return b;
       }
     }
-    return new IoBuffer(size);
+    return new IoBuffer(size, pool);
   }
 
-  /** Returns a buffer to the pool of its size (or drops it to the GC when that pool is full). */
+  /** Returns a buffer to the pool it came from (or drops it to the GC when that pool is full). */
   public static void release(IoBuffer b) {
     b.direct.clear();
-    int capacity = b.direct.capacity();
-    AtomicReferenceArray<IoBuffer> pool =
-        capacity == SIZE ? POOL : capacity == CHUNK_SIZE ? CHUNK_POOL : null;
-    if (pool == null) {
-      throw new IllegalArgumentException("not a pooled buffer: " + capacity + " bytes");
-    }
+    AtomicReferenceArray<IoBuffer> pool = b.pool;
     int n = pool.length();
     int start = (int) (Thread.currentThread().getId() % n);
     for (int i = 0; i < n; i++) {
@@ -128,8 +123,12 @@ public final class IoBuffers {
     /** Direct, {@link #SIZE} or {@link #CHUNK_SIZE} bytes, page-aligned (see allocateAligned). */
     public final ByteBuffer direct;
 
-    IoBuffer(int size) {
-      direct = allocateAligned(size);
+    /** The pool it was made for and goes back to. */
+    private final AtomicReferenceArray<IoBuffer> pool;
+
+    IoBuffer(int size, AtomicReferenceArray<IoBuffer> pool) {
+      this.direct = allocateAligned(size);
+      this.pool = pool;
     }
   }
 }

@@ -34,7 +34,7 @@ class IoBuffersTest {
       IoBuffers.release(small);
       IoBuffers.release(chunk);
     }
-    // Each went back to the pool of its size: whatever slot a later call takes, the sizes hold.
+    // Each went back to the pool it came from: whatever slot a later call takes, the sizes hold.
     for (int i = 0; i < 2 * IoBuffers.slots(); i++) {
       IoBuffer s = IoBuffers.acquire();
       IoBuffer c = IoBuffers.acquireChunk();
