@@ -24,10 +24,11 @@ public final class IoBuffers {
 
   /**
    * Bytes per chunk buffer: 128 KiB. A chunked reader knows where the file ends, so it needs no
-   * page for a short read. Measured on a 2-core AMD EPYC VM (JMH, a cached 1 MiB file read with
-   * positional reads into a page-aligned buffer and checksummed with CRC32C), 128 KiB reads scanned
-   * 3.6 % (JDK 17) and 3.7 % (JDK 25) faster than 64 KiB ones: 8 system calls instead of 16.
-   * 256 KiB gained no more on JDK 25, and 1 MiB lost (the chunk no longer stays in L2).
+   * page for a short read. Measured on a 2-core AMD EPYC VM with {@code ReadBufferBenchmark} (a
+   * cached 1 MiB file scanned with positional reads into a page-aligned buffer, CRC32C of each read;
+   * 3 forks): 128 KiB reads scanned 4.6 % (JDK 17) and 3.2 % (JDK 25) faster than 64 KiB ones, 8
+   * system calls instead of 16. With {@code -p readSize=131072,262144,1048576} (2 forks), 256 KiB
+   * was within 1 % of 128 KiB and 1 MiB 3 % slower (the buffer no longer stays in L2).
    */
   public static final int CHUNK_SIZE = 128 * 1024;
 
