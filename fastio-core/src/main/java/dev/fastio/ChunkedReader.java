@@ -39,7 +39,20 @@ import java.nio.file.Path;
  * size defaults to 1 MiB for a mapped file and 128 KiB otherwise (read into a page-aligned 128 KiB
  * buffer from a small process-wide pool; a chunk size above that gets a buffer of its own, freed by
  * {@link #close()}). The bytes are the same either way. Neither way allocates on the heap per byte
- * read: a mapped chunk is one small buffer object, a buffered chunk none.
+ * read: a mapped chunk is one small buffer object, a buffered chunk none (one when it is served from
+ * bytes read ahead).
+ *
+ * <p><b>Read-ahead.</b> A regular file read through the buffer is read ahead when its chunks are
+ * small and close together: a chunk smaller than 128 KiB that starts at most 8 KiB after the end of
+ * the last one (system property {@code fastio.chunked.readAheadGap}, in bytes; -1 turns read-ahead
+ * off) is read with the bytes after it, 16 KiB at first and twice as much each time the reads go on
+ * in order, up to 128 KiB, and the next chunks that fall inside those bytes are handed out without a
+ * system call. A parser taking 64-byte records makes one system call per up to 128 KiB, not one per
+ * record. The first chunk is never read ahead, so a reader that only looks at a file's header reads
+ * only the header. Bytes read ahead serve only chunks after the last one handed out: moving back
+ * reads the file again. Copying 8 KiB between two records cost less than a system call on the machine it
+ * was measured on (a VM); where system calls are cheaper, lower the property. FIFOs, devices and
+ * mapped files are never read ahead.
  *
  * <p><b>End of file.</b> A regular file is read up to its size when opened ({@link #size()}): bytes
  * appended later are not handed out. FIFOs, devices and files that report size 0 ({@code /proc}) are
@@ -54,7 +67,10 @@ import java.nio.file.Path;
  *
  * <p><b>Truncation.</b> Should a regular file shrink below its size at open while it is read, {@code
  * next} throws a {@link java.nio.file.FileSystemException} naming the file instead of handing out a
- * chunk the file no longer covers; it never throws the JVM's {@link InternalError}. A mapped chunk is
+ * chunk the file no longer covers; it never throws the JVM's {@link InternalError}. A chunk served
+ * from bytes read ahead is handed out as those bytes were read, before the change; the next read
+ * from the file notices it (and a read ahead that meets the new end throws even if the chunk asked
+ * for is whole). A mapped chunk is
  * checked when handed out: if the file shrinks after that, reading the chunk raises {@code
  * InternalError} in the caller's code, as reading any {@link java.nio.MappedByteBuffer} does (bytes of
  * the last page beyond the new end read as zeros instead). {@link FastFiles#forEachChunk(Path,
@@ -83,8 +99,8 @@ import java.nio.file.Path;
  * <p><b>Warnings.</b> A chunk is a zero-copy view owned by the reader, valid only until the next call
  * to {@link #next()}, {@link #next(int)}, {@link #position(long)}, {@link #skip(long)} or {@link
  * #close()} on the same reader. Until then fastio does not touch its bytes (a mapped chunk shows
- * what other processes write to the file meanwhile, as any mapping does); after it, a buffered chunk
- * is the same buffer object refilled, and a mapped chunk's window may be unmapped. Do not keep a
+ * what other processes write to the file meanwhile, as any mapping does); after it, a buffered chunk's
+ * buffer may be refilled, and a mapped chunk's window may be unmapped. Do not keep a
  * chunk, or a slice or duplicate of one, beyond that call; copy what must outlive it.
  *
  * <ul>

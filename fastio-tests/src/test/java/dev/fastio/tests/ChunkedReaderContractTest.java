@@ -415,6 +415,34 @@ class ChunkedReaderContractTest {
   }
 
   /**
+   * Small chunks close together are served from bytes read ahead with an earlier chunk: as the file
+   * was when they were read, even if it changed since. Moving back reads the file again, and a chunk
+   * beyond the bytes read ahead notices a truncation.
+   */
+  @Test
+  void readAheadServesBytesAsReadAndMovingBackReadsTheFileAgain() throws Exception {
+    byte[] content = TestSupport.randomBytes(11, 1 << 20);
+    Path file = TestSupport.write(dir, "records", content);
+    try (Chunks chunks = open(file, Chunks.DEFAULT, Chunks.Strategy.BUFFERED)) {
+      assertArrayEquals(Arrays.copyOfRange(content, 0, 64), bytes(chunks.next(64)));
+      assertArrayEquals(Arrays.copyOfRange(content, 64, 128), bytes(chunks.next(64))); // + 16 KiB
+      byte[] changed = TestSupport.randomBytes(12, 1 << 20);
+      Files.write(file, changed); // same size, other bytes
+      chunks.skip(1000);
+      ByteBuffer ahead = chunks.next(64);
+      assertArrayEquals(Arrays.copyOfRange(content, 1128, 1192), bytes(ahead), "read ahead before");
+      assertTrue(ahead.isReadOnly());
+      assertEquals(0, ahead.position());
+      chunks.position(0);
+      assertArrayEquals(Arrays.copyOfRange(changed, 0, 64), bytes(chunks.next(64)), "read again");
+      truncate(file, 10_000);
+      chunks.position(100_000);
+      FileSystemException e = assertThrows(FileSystemException.class, () -> chunks.next(64));
+      assertEquals(file.toString(), e.getFile());
+    }
+  }
+
+  /**
    * {@code forEachChunk} runs the consumer inside fastio's fault handling: a consumer that reads a
    * mapped chunk of a file truncated under it gets a {@code FileSystemException} out of the call,
    * never an {@code InternalError}.

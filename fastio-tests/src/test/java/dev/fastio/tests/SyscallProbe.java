@@ -1,5 +1,6 @@
 package dev.fastio.tests;
 
+import dev.fastio.ChunkedReader;
 import dev.fastio.FastFiles;
 import dev.fastio.internal.FileDigest;
 import dev.fastio.internal.ReadAll;
@@ -14,7 +15,8 @@ import java.security.MessageDigest;
  *
  * <p>Usage: {@code SyscallProbe digest FILE}, {@code SyscallProbe digest-buffered FILE}, {@code
  * SyscallProbe readAllBytes FASTIO_FILE JDK_FILE}, {@code SyscallProbe chunked FASTIO_FILE
- * JDK_FILE}.
+ * JDK_FILE}, {@code SyscallProbe records FILE GAP} (64-byte records {@code GAP} bytes apart through
+ * {@code ChunkedReader}).
  */
 public final class SyscallProbe {
   private SyscallProbe() {}
@@ -40,8 +42,21 @@ public final class SyscallProbe {
         System.out.println(FastFiles.forEachChunk(file, b -> {}));
         System.out.println(jdkChannelScan(Paths.get(args[2])));
       }
+      case "records" -> System.out.println(records(file, Integer.parseInt(args[2])));
       default -> throw new IllegalArgumentException("unknown operation: " + args[0]);
     }
+  }
+
+  /** Reads 64-byte records {@code gap} bytes apart with {@code ChunkedReader}; returns the bytes. */
+  private static long records(Path file, int gap) throws java.io.IOException {
+    long total = 0;
+    try (ChunkedReader reader = ChunkedReader.open(file)) {
+      for (java.nio.ByteBuffer b; (b = reader.next(64)) != null; ) {
+        total += b.remaining();
+        reader.skip(gap);
+      }
+    }
+    return total;
   }
 
   /** The JDK idiom a chunked scan replaces: reads into a 64 KiB direct buffer to end of file. */

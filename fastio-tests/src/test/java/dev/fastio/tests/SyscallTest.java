@@ -112,6 +112,36 @@ class SyscallTest {
         "fastio: " + fastio.summary() + "; JDK loop: " + jdk.summary());
   }
 
+  /**
+   * 64-byte records read one after another make one read per up to 128 KiB, not one per record:
+   * the first record alone, then read-ahead of 16, 32, 64 and 128 KiB, each byte read once. Records
+   * 16 KiB apart, beyond the 8 KiB up to which the reader reads ahead, are read one exact read each.
+   */
+  @Test
+  void smallRecordsAreReadAheadWhenCloseAndReadExactlyWhenFarApart() throws Exception {
+    int size = (1 << 20) + 5;
+    Path file = TestSupport.write(dir, "syscall-records", TestSupport.randomBytes(10, size));
+    Trace dense = trace("records", file, Path.of("0")); // the gap, passed on as an argument
+    assertEquals(List.of(String.valueOf(size)), dense.output);
+    List<Long> got = dense.reads.stream().map(r -> r[1]).toList();
+    List<Long> expected = new ArrayList<>(List.of(64L, 16384L, 32768L, 65536L));
+    long left = size - 64 - 16384 - 32768 - 65536;
+    for (; left > 0; left -= IoBuffers.CHUNK_SIZE) {
+      expected.add(Math.min(left, IoBuffers.CHUNK_SIZE));
+    }
+    assertEquals(expected, got, "reads: " + dense.summary());
+    Trace sparse = trace("records", file, Path.of("16384"));
+    long records = 0;
+    long bytes = 0;
+    for (long at = 0; at < size; at += 64 + 16384) {
+      records++;
+      bytes += Math.min(64, size - at);
+    }
+    assertEquals(List.of(String.valueOf(bytes)), sparse.output);
+    assertEquals(records, sparse.reads.size(), "reads: " + sparse.summary());
+    assertTrue(sparse.reads.stream().allMatch(r -> r[1] <= 64), "reads: " + sparse.summary());
+  }
+
   /** Runs {@code SyscallProbe op files...} under strace and returns the calls on {@code files[0]}. */
   private static Trace trace(String op, Path... files) throws Exception {
     assumeTrue(TestSupport.isLinux(), "strace traces Linux processes");

@@ -1,0 +1,173 @@
+package dev.fastio.bench;
+
+import dev.fastio.ChunkedReader;
+import java.io.BufferedInputStream;
+import java.io.FileInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+import java.util.zip.CRC32C;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * A record parser's pass over a file: read a 64-byte record, skip {@code gap} bytes, to end of file;
+ * the records feed a {@link CRC32C} whose value is returned. Page cache warm. Where {@link
+ * ChunkedSkipBenchmark} skips 8 KiB between records (at 256 MiB too), here a 1 MiB file is read with
+ * records dense ({@code gap} 0), close (512 bytes), 8 KiB apart (the most {@code ChunkedReader}
+ * reads ahead over) and 16 KiB apart (read one record at a time).
+ *
+ * <ul>
+ *   <li>{@code jdk}: a {@code BufferedInputStream} over a {@code FileInputStream}, {@code readNBytes}
+ *       of each record and {@code skipNBytes} of each gap (the usual idiom; the baseline);
+ *   <li>{@code jdkChannelBuffer}: {@code FileChannel.read} into a reused 64 KiB direct buffer, records
+ *       parsed out of it and the buffer compacted when a record straddles its end (the hand-written
+ *       way);
+ *   <li>{@code jdkChannelPositional}: {@code FileChannel.read(buffer, position)} of each record, one
+ *       system call per record;
+ *   <li>{@code fastio}: {@code ChunkedReader.open(path)}, {@code next(64)} and {@code skip(gap)}: at 1
+ *       MiB the buffered strategy, which reads ahead while records are at most 8 KiB apart.
+ * </ul>
+ */
+@BenchmarkMode(Mode.Throughput)
+@OutputTimeUnit(TimeUnit.SECONDS)
+@Warmup(iterations = 3, time = 1)
+@Measurement(iterations = 5, time = 1)
+@Fork(
+    value = 1,
+    jvmArgsAppend = {"-Xms4g", "-Xmx4g", "-XX:+AlwaysPreTouch"})
+@State(Scope.Benchmark)
+public class ChunkedRecordBenchmark {
+  private static final int RECORD = 64;
+
+  @Param({"1048576"})
+  public long size;
+
+  @Param({"0", "512", "8192", "16384"})
+  public int gap;
+
+  private Path file;
+  private final CRC32C crc = new CRC32C();
+  private final byte[] record = new byte[RECORD];
+  private final ByteBuffer direct = ByteBuffer.allocateDirect(RECORD);
+  private final ByteBuffer block = ByteBuffer.allocateDirect(64 * 1024);
+
+  @Setup
+  public void setup() {
+    file = BenchFiles.file(size);
+  }
+
+  @Benchmark
+  public long jdk() throws IOException {
+    CRC32C c = crc;
+    c.reset();
+    byte[] r = record;
+    long skip = gap;
+    try (InputStream in = new BufferedInputStream(new FileInputStream(file.toFile()))) {
+      for (int n; (n = in.readNBytes(r, 0, RECORD)) > 0; ) {
+        c.update(r, 0, n);
+        if (n < RECORD) {
+          break;
+        }
+        long left = skip;
+        while (left > 0) {
+          long s = in.skip(left);
+          if (s <= 0) {
+            break;
+          }
+          left -= s;
+        }
+      }
+    }
+    return c.getValue();
+  }
+
+  @Benchmark
+  public long jdkChannelBuffer() throws IOException {
+    return bufferedChannel(file, block, RECORD, gap, crc);
+  }
+
+  /**
+   * Records of {@code record} bytes {@code gap} bytes apart, parsed out of {@code block} filled by
+   * relative {@code FileChannel} reads, into {@code crc}; shared with {@link ChunkedSkipBenchmark}.
+   */
+  static long bufferedChannel(Path file, ByteBuffer block, int record, int gap, CRC32C crc)
+      throws IOException {
+    CRC32C c = crc;
+    c.reset();
+    ByteBuffer b = block;
+    b.clear().flip(); // empty, ready to be read from
+    long toSkip = 0;
+    try (FileChannel ch = FileChannel.open(file)) {
+      boolean eof = false;
+      while (true) {
+        int s = (int) Math.min(toSkip, b.remaining());
+        b.position(b.position() + s);
+        toSkip -= s;
+        if (toSkip == 0 && b.remaining() >= record) {
+          int limit = b.limit();
+          c.update(b.limit(b.position() + record)); // moves the position past the record
+          b.limit(limit);
+          toSkip = gap;
+        } else if (eof) {
+          if (toSkip == 0 && b.hasRemaining()) {
+            c.update(b); // the last record, shorter
+          }
+          break;
+        } else {
+          b.compact();
+          eof = ch.read(b) < 0;
+          b.flip();
+        }
+      }
+    }
+    return c.getValue();
+  }
+
+  @Benchmark
+  public long jdkChannelPositional() throws IOException {
+    CRC32C c = crc;
+    c.reset();
+    ByteBuffer b = direct;
+    long step = gap;
+    try (FileChannel ch = FileChannel.open(file)) {
+      long p = 0;
+      while (true) {
+        b.clear();
+        int n = ch.read(b, p);
+        if (n < 0) {
+          break;
+        }
+        c.update(b.flip());
+        p += n + step;
+      }
+    }
+    return c.getValue();
+  }
+
+  @Benchmark
+  public long fastio() throws IOException {
+    CRC32C c = crc;
+    c.reset();
+    long skip = gap;
+    try (ChunkedReader reader = ChunkedReader.open(file)) {
+      for (ByteBuffer b; (b = reader.next(RECORD)) != null; ) {
+        c.update(b);
+        reader.skip(skip);
+      }
+    }
+    return c.getValue();
+  }
+}
