@@ -39,20 +39,20 @@ import java.nio.file.Path;
  * size defaults to 1 MiB for a mapped file and 128 KiB otherwise (read into a page-aligned 128 KiB
  * buffer from a small process-wide pool; a chunk size above that gets a buffer of its own, freed by
  * {@link #close()}). The bytes are the same either way. Neither way allocates on the heap per byte
- * read: a mapped chunk is one small buffer object, a buffered chunk none (one when it is served from
- * bytes read ahead).
+ * read: a mapped chunk is one small buffer object, a buffered chunk none (one if it is over 1 KiB
+ * and served from bytes read ahead).
  *
  * <p><b>Read-ahead.</b> A regular file read through the buffer is read ahead when its chunks are
  * small and close together: a chunk smaller than 128 KiB that starts at most 8 KiB after the end of
  * the last one (system property {@code fastio.chunked.readAheadGap}, in bytes; -1 turns read-ahead
  * off) is read with the bytes after it, 16 KiB at first and twice as much each time the reads go on
- * in order, up to 128 KiB, and the next chunks that fall inside those bytes are handed out without a
- * system call. A parser taking 64-byte records makes one system call per up to 128 KiB, not one per
- * record. The first chunk is never read ahead, so a reader that only looks at a file's header reads
- * only the header. Bytes read ahead serve only chunks after the last one handed out: moving back
- * reads the file again. Copying 8 KiB between two records cost less than a system call on the machine it
- * was measured on (a VM); where system calls are cheaper, lower the property. FIFOs, devices and
- * mapped files are never read ahead.
+ * in order, up to 128 KiB, and the next chunks that fall inside those bytes are handed out without
+ * a system call. A parser taking 64-byte records makes one system call per up to 128 KiB, not one
+ * per record. The first chunk is never read ahead, so a reader that only looks at a file's header
+ * reads only the header. Bytes read ahead serve only chunks after the last one handed out: moving
+ * back reads the file again. On the VM where it was measured, copying the 8 KiB between two records
+ * cost less than a system call; where system calls are cheaper, a lower property may be faster.
+ * FIFOs, devices and mapped files are never read ahead.
  *
  * <p><b>End of file.</b> A regular file is read up to its size when opened ({@link #size()}): bytes
  * appended later are not handed out. FIFOs, devices and files that report size 0 ({@code /proc}) are

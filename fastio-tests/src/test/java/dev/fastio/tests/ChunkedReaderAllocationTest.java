@@ -69,6 +69,39 @@ class ChunkedReaderAllocationTest {
     assertTrue(viaForEach <= PER_SCAN + 64 * PER_MAPPED_CHUNK + PER_WINDOW, "forEachChunk: " + viaForEach);
   }
 
+  /**
+   * Small records read ahead through the buffer allocate nothing per record: 64-byte records, one
+   * after another and 512 bytes apart, through the first 4 MiB of the file (65,536 and 7,282
+   * records), and 2 KiB records (handed out as slices of the buffer: one small object each).
+   */
+  @Test
+  void smallRecordsReadAheadAllocateNothingPerRecord() throws Exception {
+    assumeTrue(threads().isThreadAllocatedMemorySupported(), "no allocated-bytes counter");
+    CRC32C crc = new CRC32C();
+    long limit = 4 << 20;
+    for (int gap : new int[] {0, 512}) {
+      long allocated = minAllocated(() -> records(64, gap, limit, crc));
+      assertTrue(allocated <= PER_SCAN, "64-byte records, gap " + gap + ": " + allocated + " bytes");
+    }
+    long[] count = new long[1];
+    long allocated = minAllocated(() -> count[0] = records(2048, 0, limit, crc));
+    assertTrue(
+        allocated <= PER_SCAN + count[0] * PER_MAPPED_CHUNK,
+        "2 KiB records: " + allocated + " bytes for " + count[0] + " records");
+  }
+
+  private static long records(int record, int gap, long limit, CRC32C crc) throws IOException {
+    long n = 0;
+    try (Chunks chunks = Chunks.open(file, Chunks.DEFAULT, Chunks.Strategy.BUFFERED)) {
+      for (ByteBuffer b; chunks.position() < limit && (b = chunks.next(record)) != null; ) {
+        crc.update(b);
+        chunks.skip(gap);
+        n++;
+      }
+    }
+    return n;
+  }
+
   private static long scan(Chunks.Strategy s, int chunk, int window, CRC32C crc) throws IOException {
     long n = 0;
     long bytes = 0;

@@ -250,6 +250,73 @@ class ChunkedReaderPropertiesTest {
     return b;
   }
 
+  /** A record pattern: records of {@code length} bytes, {@code gap} bytes apart (negative: back). */
+  record Step(int length, int gap) {}
+
+  @Provide
+  Arbitrary<List<Step>> patterns() {
+    Arbitrary<Integer> lengths =
+        Arbitraries.oneOf(
+            Arbitraries.integers().between(1, 80),
+            Arbitraries.of(1023, 1024, 1025, 4095, 4096, 4097, 65535, 131071, 131072),
+            Arbitraries.integers().between(1, 140_000));
+    Arbitrary<Integer> gaps =
+        Arbitraries.oneOf(
+            Arbitraries.just(0),
+            Arbitraries.integers().between(-200, 200),
+            Arbitraries.of(8191, 8192, 8193, 16384, -1024),
+            Arbitraries.integers().between(0, 20_000));
+    return Combinators.combine(lengths, gaps).as(Step::new).list().ofMinSize(1).ofMaxSize(12);
+  }
+
+  /**
+   * Record parsers through the buffered strategy, whose read-ahead serves small chunks close
+   * together from the buffer (moved to its start, or sliced): a pattern of record lengths and gaps,
+   * repeated to end of file over sizes around the read-ahead's steps, must give the bytes of {@code
+   * Files.readAllBytes} at every record.
+   */
+  @Property(tries = 300, seed = "20261203", edgeCases = EdgeCasesMode.NONE)
+  void recordsReadAheadEqualJdkSlices(
+      @ForAll("patterns") List<Step> pattern,
+      @ForAll("readAheadSizes") int size)
+      throws IOException {
+    Path file = TestSupport.write(dir, "r", TestSupport.randomBytes(size + 7L, size));
+    try {
+      byte[] content = Files.readAllBytes(file);
+      try (Chunks chunks = Chunks.open(file, Chunks.DEFAULT, Chunks.Strategy.BUFFERED)) {
+        long model = 0;
+        for (int i = 0; i < 20_000 && model < size; i++) {
+          Step step = pattern.get(i % pattern.size());
+          ByteBuffer chunk = chunks.next(step.length());
+          int max = Math.min(step.length(), Chunks.DEFAULT_BUFFERED_CHUNK);
+          int expected = (int) Math.min(max, size - model);
+          assertNotNull(chunk, "at " + model);
+          assertEquals(0, chunk.position());
+          assertTrue(chunk.isReadOnly());
+          assertArrayEquals(
+              Arrays.copyOfRange(content, (int) model, (int) model + expected),
+              bytes(chunk),
+              "record at " + model + " of " + step);
+          model += expected;
+          long target = Math.max(0, model + step.gap());
+          chunks.position(target);
+          model = target;
+        }
+      }
+    } finally {
+      Files.delete(file);
+    }
+  }
+
+  @Provide
+  Arbitrary<Integer> readAheadSizes() {
+    int k = 1024;
+    return Arbitraries.oneOf(
+        Arbitraries.of(0, 1, 64, 65, 16 * k, 16 * k + 64, 48 * k + 64, 112 * k + 64, 240 * k + 64)
+            .flatMap(b -> Arbitraries.integers().between(Math.max(0, b - 2), b + 2)),
+        Arbitraries.integers().between(0, 600_000));
+  }
+
   /** The public API over the same sizes: the whole file, chunk by chunk, and through forEachChunk. */
   @Property(tries = 300, seed = "20261202", edgeCases = EdgeCasesMode.NONE)
   void publicApiReadsTheWholeFile(@ForAll("cases") Case c) throws IOException {
