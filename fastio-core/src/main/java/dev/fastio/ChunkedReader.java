@@ -39,8 +39,8 @@ import java.nio.file.Path;
  * size defaults to 1 MiB for a mapped file and 128 KiB otherwise (read into a page-aligned 128 KiB
  * buffer from a small process-wide pool; a chunk size above that gets a buffer of its own, freed by
  * {@link #close()}). The bytes are the same either way. Neither way allocates on the heap per byte
- * read: a mapped chunk is one small buffer object, a buffered chunk none (one if it is over 1 KiB
- * and served from bytes read ahead).
+ * read: a mapped chunk is one small buffer object, a buffered chunk none (one if it is served from
+ * bytes read ahead).
  *
  * <p><b>Read-ahead.</b> A regular file read through the buffer is read ahead when its chunks are
  * small and close together: a chunk smaller than 128 KiB that starts at most 8 KiB after the end of

@@ -9,9 +9,9 @@ import java.nio.file.Path;
 /**
  * Chunks read into one page-aligned direct buffer, reused for every chunk: a pooled {@link
  * IoBuffers#CHUNK_SIZE} buffer when the chunk size fits it, else one of its own (no larger than the
- * file), freed by {@link #release()} (see {@link DirectBuffer}). A chunk is the same read-only view
- * of the buffer, reset to the new bytes, so reading allocates nothing (but for large chunks served
- * from bytes read ahead, below).
+ * file), freed by {@link #release()} (see {@link DirectBuffer}). A chunk read from the file is the
+ * same read-only view of the buffer, reset to the new bytes, so reading allocates nothing; a chunk
+ * served from bytes read ahead (below) is a slice of it.
  *
  * <p>Regular files (those of {@code /proc} and {@code /sys} included) are read with positional reads,
  * so moving costs nothing. FIFOs, devices and sockets are read with relative reads: a forward move is
@@ -21,15 +21,15 @@ import java.nio.file.Path;
  * <p><b>Read-ahead</b> (positional reads only). A chunk smaller than {@link #READ_AHEAD_MAX} asked
  * for at most {@link #READ_AHEAD_GAP} bytes after the end of the last one is read together with the
  * bytes after it, and the next chunks that fall inside those bytes are handed out without a system
- * call: up to {@link #MOVE_MAX} bytes moved to the start of the buffer and handed out as the reused
- * view, larger ones as read-only slices of the buffer (one small object each). A parser that takes
- * a file 64 bytes at a time thus makes one system call per 128 KiB, not one per record, and
- * allocates nothing per record; one that reads a record every 8 KiB reads the bytes between records
- * rather than make a call per record; records further apart are read one exact read each. The
- * amount read ahead starts at {@link #READ_AHEAD_MIN} and doubles while the reads stay sequential,
- * so a reader that takes two small chunks and stops reads little more. The first chunk is never read
- * ahead. Only bytes after the last chunk handed out are served from the buffer: moving back reads
- * the file again.
+ * call, as read-only slices of the buffer (one small object each: moving the bytes to the start of
+ * the buffer instead, to hand them out as the reused view, allocated nothing but ran 64-byte records
+ * 1.3 to 1.45 times slower on JDK 25, {@code ChunkedRecordBenchmark -p gap=0,512 -f 2}). A parser
+ * that takes a file 64 bytes at a time thus makes one system call per 128 KiB, not one per record;
+ * one that reads a record every 8 KiB reads the bytes between records rather than make a call per
+ * record; records further apart are read one exact read each. The amount read ahead starts at
+ * {@link #READ_AHEAD_MIN} and doubles while the reads stay sequential, so a reader that takes two
+ * small chunks and stops reads little more. The first chunk is never read ahead. Only bytes after
+ * the last chunk handed out are served from the buffer: moving back reads the file again.
  */
 final class BufferedChunks extends Chunks {
   /**
@@ -50,14 +50,6 @@ final class BufferedChunks extends Chunks {
 
   /** The largest read-ahead: {@link IoBuffers#CHUNK_SIZE}, whatever the buffer's capacity. */
   static final int READ_AHEAD_MAX = IoBuffers.CHUNK_SIZE;
-
-  /**
-   * A chunk read ahead of up to this many bytes (1 KiB) is moved to the start of the buffer and
-   * handed out as the reused view; a larger one is a new slice. Measured with {@code
-   * ChunkedRecordBenchmark -p gap=0,512 -prof gc} (JDK 17, 1 fork): slices of 64-byte records
-   * allocated 1 MiB per MiB read, moves 0.8 KiB per pass, at the same speed (2,580-2,693 ops/s).
-   */
-  static final int MOVE_MAX = 1024;
 
   private final IoBuffer pooled;
   private final DirectBuffer own;
@@ -119,7 +111,7 @@ final class BufferedChunks extends Chunks {
       buffer.clear().limit(n);
       chunk = view.clear().limit(fillRelative());
     } else if (p >= handedTo && p >= bufferedFrom && p + n <= bufferedTo) {
-      chunk = readAhead((int) (p - bufferedFrom), n);
+      chunk = whole.slice((int) (p - bufferedFrom), n); // read ahead with an earlier chunk
     } else {
       chunk = readAt(p, n, left);
     }
@@ -129,20 +121,6 @@ final class BufferedChunks extends Chunks {
     }
     position = handedTo = p + got;
     return chunk;
-  }
-
-  /**
-   * The {@code n} bytes at {@code offset} in the buffer, read ahead with an earlier chunk. Up to
-   * {@link #MOVE_MAX} bytes are moved to the start of the buffer, where the reused view hands them
-   * out without allocating (the bytes before {@code offset} are no longer needed, and those after
-   * the chunk stay in place); a larger chunk is a slice of the buffer.
-   */
-  private ByteBuffer readAhead(int offset, int n) {
-    if (n > MOVE_MAX) {
-      return whole.slice(offset, n);
-    }
-    buffer.put(0, whole, offset, n); // may overlap: copied as if through a temporary
-    return view.clear().limit(n);
   }
 
   /**

@@ -29,6 +29,9 @@ class ChunkedReaderAllocationTest {
   /** A slice (about 70 bytes) and the fault check's array (about 40 bytes). */
   private static final long PER_MAPPED_CHUNK = 160;
 
+  /** A read-only slice of a buffer (about 70 bytes). */
+  private static final long PER_SLICE = 96;
+
   /** Mapping a window: the region, its buffer or arena. Measured: under 1 KiB. */
   private static final long PER_WINDOW = 4096;
 
@@ -70,24 +73,25 @@ class ChunkedReaderAllocationTest {
   }
 
   /**
-   * Small records read ahead through the buffer allocate nothing per record: 64-byte records, one
-   * after another and 512 bytes apart, through the first 4 MiB of the file (65,536 and 7,282
-   * records), and 2 KiB records (handed out as slices of the buffer: one small object each).
+   * Small records read ahead through the buffer allocate one slice each, nothing in proportion to
+   * their bytes or to the bytes skipped: 64-byte and 2 KiB records, one after another and 512 bytes
+   * apart, through the first 4 MiB of the file.
    */
   @Test
-  void smallRecordsReadAheadAllocateNothingPerRecord() throws Exception {
+  void recordsReadAheadAllocateOneSliceEach() throws Exception {
     assumeTrue(threads().isThreadAllocatedMemorySupported(), "no allocated-bytes counter");
     CRC32C crc = new CRC32C();
     long limit = 4 << 20;
-    for (int gap : new int[] {0, 512}) {
-      long allocated = minAllocated(() -> records(64, gap, limit, crc));
-      assertTrue(allocated <= PER_SCAN, "64-byte records, gap " + gap + ": " + allocated + " bytes");
+    for (int record : new int[] {64, 2048}) {
+      for (int gap : new int[] {0, 512}) {
+        long[] count = new long[1];
+        long allocated = minAllocated(() -> count[0] = records(record, gap, limit, crc));
+        assertTrue(
+            allocated <= PER_SCAN + count[0] * PER_SLICE,
+            record + "-byte records, gap " + gap + ": " + allocated + " bytes for " + count[0]
+                + " records");
+      }
     }
-    long[] count = new long[1];
-    long allocated = minAllocated(() -> count[0] = records(2048, 0, limit, crc));
-    assertTrue(
-        allocated <= PER_SCAN + count[0] * PER_MAPPED_CHUNK,
-        "2 KiB records: " + allocated + " bytes for " + count[0] + " records");
   }
 
   private static long records(int record, int gap, long limit, CRC32C crc) throws IOException {
