@@ -57,9 +57,10 @@ public abstract class Chunks implements Closeable {
    * and 25 ({@code ChunkedScanBenchmark} and {@code ChunkedSkipBenchmark}, {@code fastioBuffered}
    * against {@code fastioMapped}): a full scan through the 128 KiB buffer ran 1.06 to 1.08 times as
    * fast as mapping at 16 MiB and 1.03 to 1.08 times at 32 MiB, while at 32 MiB mapping ran a
-   * skip-heavy pass (64 bytes read, 8 KiB skipped) 2.4 to 2.5 times as fast (no system call per
-   * record; 5.6 to 6.0 times at 256 MiB). From 32 MiB scans lose little to mapping and skips gain
-   * much.
+   * skip-heavy pass (64 bytes read, 8 KiB skipped) 2.0 to 2.2 times as fast as the buffer with its
+   * read-ahead (782 to 853 against 392 to 399 passes/s; {@code -p size=33554432 -f 3}, both JDKs;
+   * 4.9 to 5.4 times at 256 MiB). From 32 MiB scans lose little to mapping
+   * and skips gain much.
    */
   public static final long MAP_THRESHOLD =
       Long.getLong("fastio.chunked.mapThreshold", 32 * 1024 * 1024);
