@@ -30,8 +30,7 @@ public final class DirectBuffer implements AutoCloseable {
    * IoBuffers#allocateAligned}).
    */
   public static DirectBuffer allocate(int capacity) {
-    int allocated = Math.addExact(capacity, IoBuffers.PAGE - 1);
-    return new DirectBuffer(ByteBuffer.allocateDirect(allocated), capacity);
+    return new DirectBuffer(IoBuffers.allocatePadded(capacity), capacity);
   }
 
   /** The buffer: position 0, limit and capacity as allocated. */
