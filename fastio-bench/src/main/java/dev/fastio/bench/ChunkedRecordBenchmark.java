@@ -1,12 +1,10 @@
 package dev.fastio.bench;
 
-import dev.fastio.ChunkedReader;
 import java.io.BufferedInputStream;
 import java.io.FileInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 import java.util.zip.CRC32C;
@@ -96,78 +94,16 @@ public class ChunkedRecordBenchmark {
 
   @Benchmark
   public long jdkChannelBuffer() throws IOException {
-    return bufferedChannel(file, block, RECORD, gap, crc);
-  }
-
-  /**
-   * Records of {@code record} bytes {@code gap} bytes apart, parsed out of {@code block} filled by
-   * relative {@code FileChannel} reads, into {@code crc}; shared with {@link ChunkedSkipBenchmark}.
-   */
-  static long bufferedChannel(Path file, ByteBuffer block, int record, int gap, CRC32C crc)
-      throws IOException {
-    CRC32C c = crc;
-    c.reset();
-    ByteBuffer b = block;
-    b.clear().flip(); // empty, ready to be read from
-    long toSkip = 0;
-    try (FileChannel ch = FileChannel.open(file)) {
-      boolean eof = false;
-      while (true) {
-        int s = (int) Math.min(toSkip, b.remaining());
-        b.position(b.position() + s);
-        toSkip -= s;
-        if (toSkip == 0 && b.remaining() >= record) {
-          int limit = b.limit();
-          c.update(b.limit(b.position() + record)); // moves the position past the record
-          b.limit(limit);
-          toSkip = gap;
-        } else if (eof) {
-          if (toSkip == 0 && b.hasRemaining()) {
-            c.update(b); // the last record, shorter
-          }
-          break;
-        } else {
-          b.compact();
-          eof = ch.read(b) < 0;
-          b.flip();
-        }
-      }
-    }
-    return c.getValue();
+    return RecordLoops.bufferedChannel(file, block, RECORD, gap, crc);
   }
 
   @Benchmark
   public long jdkChannelPositional() throws IOException {
-    CRC32C c = crc;
-    c.reset();
-    ByteBuffer b = direct;
-    long step = gap;
-    try (FileChannel ch = FileChannel.open(file)) {
-      long p = 0;
-      while (true) {
-        b.clear();
-        int n = ch.read(b, p);
-        if (n < 0) {
-          break;
-        }
-        c.update(b.flip());
-        p += n + step;
-      }
-    }
-    return c.getValue();
+    return RecordLoops.positional(file, direct, gap, crc);
   }
 
   @Benchmark
   public long fastio() throws IOException {
-    CRC32C c = crc;
-    c.reset();
-    long skip = gap;
-    try (ChunkedReader reader = ChunkedReader.open(file)) {
-      for (ByteBuffer b; (b = reader.next(RECORD)) != null; ) {
-        c.update(b);
-        reader.skip(skip);
-      }
-    }
-    return c.getValue();
+    return RecordLoops.reader(file, RECORD, gap, crc);
   }
 }

@@ -1,11 +1,9 @@
 package dev.fastio.bench;
 
-import dev.fastio.ChunkedReader;
 import dev.fastio.internal.Chunks;
 import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 import java.util.zip.CRC32C;
@@ -81,40 +79,17 @@ public class ChunkedSkipBenchmark {
 
   @Benchmark
   public long jdkChannelPositional() throws IOException {
-    CRC32C c = crc;
-    c.reset();
-    ByteBuffer b = direct;
-    try (FileChannel ch = FileChannel.open(file)) {
-      long p = 0;
-      while (true) {
-        b.clear();
-        int n = ch.read(b, p);
-        if (n < 0) {
-          break;
-        }
-        c.update(b.flip());
-        p += n + SKIP;
-      }
-    }
-    return c.getValue();
+    return RecordLoops.positional(file, direct, SKIP, crc);
   }
 
   @Benchmark
   public long jdkChannelBuffer() throws IOException {
-    return ChunkedRecordBenchmark.bufferedChannel(file, block, RECORD, SKIP, crc);
+    return RecordLoops.bufferedChannel(file, block, RECORD, SKIP, crc);
   }
 
   @Benchmark
   public long fastio() throws IOException {
-    CRC32C c = crc;
-    c.reset();
-    try (ChunkedReader reader = ChunkedReader.open(file)) {
-      for (ByteBuffer b; (b = reader.next(RECORD)) != null; ) {
-        c.update(b);
-        reader.skip(SKIP);
-      }
-    }
-    return c.getValue();
+    return RecordLoops.reader(file, RECORD, SKIP, crc);
   }
 
   @Benchmark
