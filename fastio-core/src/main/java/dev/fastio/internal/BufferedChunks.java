@@ -21,15 +21,16 @@ import java.nio.file.Path;
  * <p><b>Read-ahead</b> (positional reads only). A chunk smaller than {@link #READ_AHEAD_MAX} asked
  * for at most {@link #READ_AHEAD_GAP} bytes after the end of the last one is read together with the
  * bytes after it, and the next chunks that fall inside those bytes are handed out without a system
- * call, as read-only slices of the buffer (one small object each: moving the bytes to the start of
- * the buffer instead, to hand them out as the reused view, allocated nothing but ran 64-byte records
- * 1.3 to 1.45 times slower on JDK 25, {@code ChunkedRecordBenchmark -p gap=0,512 -f 2}). A parser
- * that takes a file 64 bytes at a time thus makes one system call per 128 KiB, not one per record;
- * one that reads a record every 8 KiB reads the bytes between records rather than make a call per
- * record; records further apart are read one exact read each. The amount read ahead starts at
- * {@link #READ_AHEAD_MIN} and doubles while the reads stay sequential, so a reader that takes two
- * small chunks and stops reads little more. The first chunk is never read ahead. Only bytes after
- * the last chunk handed out are served from the buffer: moving back reads the file again.
+ * call, as read-only slices of the buffer, one small object each. (Moving such a chunk to the start
+ * of the buffer instead, to hand it out as the reused view, allocated nothing but ran 64-byte
+ * records 1.3 to 1.45 times slower on JDK 25: {@code ChunkedRecordBenchmark -p gap=0,512 -f 2} at
+ * commit 5de2198, which moved them, against 3a47ec4.) A parser that takes a file 64 bytes at a time
+ * thus makes one system call per 128 KiB, not one per record; one that reads a record every 8 KiB
+ * reads the bytes between records rather than make a call per record; records further apart are
+ * read one exact read each. The amount read ahead starts at {@link #READ_AHEAD_MIN} and doubles
+ * while the reads stay sequential, so a reader that takes two small chunks and stops reads little
+ * more. The first chunk is never read ahead. Only bytes after the last chunk handed out are served
+ * from the buffer: moving back reads the file again.
  */
 final class BufferedChunks extends Chunks {
   /**
