@@ -35,14 +35,15 @@ import java.nio.file.Path;
  * most two windows of the file are mapped at any time (the one read and the last, while it is being
  * released), however large the file, and skipped ranges are never mapped. Other files are read into
  * one direct buffer reused for every chunk: with positional reads for regular files (those of {@code
- * /proc} and {@code /sys} included), with relative reads for FIFOs, sockets and devices. The chunk
+ * /proc} and {@code /sys} included) and block devices, with relative reads for FIFOs, sockets and
+ * character devices. The chunk
  * size defaults to 1 MiB for a mapped file and 128 KiB otherwise (read into a page-aligned 128 KiB
  * buffer from a small process-wide pool; a chunk size above that gets a buffer of its own, freed by
  * {@link #close()}). The bytes are the same either way. Neither way allocates on the heap per byte
  * read: a mapped chunk is one small buffer object, a buffered chunk none (one if it is served from
  * bytes read ahead).
  *
- * <p><b>Read-ahead.</b> A regular file read through the buffer is read ahead when its chunks are
+ * <p><b>Read-ahead.</b> A file read through the buffer by position is read ahead when its chunks are
  * small and close together: a chunk smaller than 128 KiB that starts at most 8 KiB after the end of
  * the last one (system property {@code fastio.chunked.readAheadGap}, in bytes; -1 turns read-ahead
  * off) is read with the bytes after it, 16 KiB at first and twice as much each time the reads go on
@@ -52,16 +53,16 @@ import java.nio.file.Path;
  * reads only the header. Bytes read ahead serve only chunks after the last one handed out: moving
  * back reads the file again. On the VM where it was measured, copying the 8 KiB between two records
  * cost less than a system call; where system calls are cheaper, a lower property may be faster.
- * FIFOs, devices and mapped files are never read ahead.
+ * FIFOs, character devices and mapped files are never read ahead.
  *
- * <p><b>End of file.</b> A regular file is read up to its size when opened ({@link #size()}): bytes
- * appended later are not handed out. FIFOs, devices and files that report size 0 ({@code /proc}) are
+ * <p><b>End of file.</b> A regular file or block device is read up to its size when opened ({@link
+ * #size()}): bytes appended later are not handed out. FIFOs, character devices and files that report size 0 ({@code /proc}) are
  * read up to the end of file their reads meet; {@code /sys} files, which report 4096 bytes, up to the
  * end of their content.
  *
  * <p><b>Moving.</b> {@link #position(long)} and {@link #skip(long)} only record the new position; the
  * next {@code next} reads from there. Moving beyond end of file is allowed ({@code next} then returns
- * {@code null}). On a FIFO, socket or device, which cannot be read again, a forward move makes the next
+ * {@code null}). On a FIFO, socket or character device, which cannot be read again, a forward move makes the next
  * {@code next} read and discard the bytes skipped, and a move back before the bytes already read
  * throws an {@link IOException}.
  *
@@ -130,9 +131,13 @@ public final class ChunkedReader implements Closeable {
    * Opens a file for chunked reading with fastio's chunk size: 1 MiB for a mapped file, 128 KiB
    * otherwise (see the class description).
    *
-   * <p>What kind of file {@code path} is, is read from its attributes first; opening a FIFO for reading
-   * then blocks until a writer opens it, as it does in the JDK. Nothing is mapped or read before the
-   * first {@link #next()}.
+   * <p>The file is opened, then its size read from the open file; what kind of file it is, is asked
+   * of the file system only when the size is 0 or 32 MiB and more, so opening most files costs two
+   * system calls, as opening a {@link java.nio.channels.FileChannel} and asking its size does.
+   * Opening a FIFO for reading blocks until a writer opens it, as it does in the JDK. A directory
+   * opens, as {@link java.nio.file.Files#newByteChannel(Path, java.nio.file.OpenOption...)} opens
+   * it, and the first {@link #next()} throws what reading it throws. Nothing is mapped or read before
+   * the first {@code next()}.
    *
    * @param path the file; symbolic links are followed
    * @return an open reader the caller owns and must close
@@ -140,8 +145,7 @@ public final class ChunkedReader implements Closeable {
    * @throws java.nio.file.AccessDeniedException if it cannot be read
    * @throws java.nio.file.FileSystemException if a path element is not a directory, and other file
    *     system errors the JDK reports the same way
-   * @throws IOException if an I/O error occurs, including {@code "Is a directory"} for a directory,
-   *     as {@link java.nio.file.Files#readAllBytes(Path)} throws it; nothing is left open then
+   * @throws IOException if an I/O error occurs; nothing is left open then
    */
   public static ChunkedReader open(Path path) throws IOException {
     return new ChunkedReader(Chunks.open(path, Chunks.DEFAULT, Chunks.Strategy.AUTO));
@@ -175,8 +179,9 @@ public final class ChunkedReader implements Closeable {
    * @throws java.nio.channels.ClosedByInterruptException if the thread is interrupted before or during
    *     a read; the reader is closed then
    * @throws java.nio.file.FileSystemException naming the file if it shrank below its size at open
-   * @throws IOException if an I/O error occurs, or a window cannot be mapped (the message names the
-   *     limit to raise)
+   * @throws IOException if an I/O error occurs, including {@code "Is a directory"} for a directory, as
+   *     {@link java.nio.file.Files#readAllBytes(Path)} throws it; or if a window cannot be mapped (the
+   *     message names the limit to raise)
    */
   public ByteBuffer next() throws IOException {
     return chunks.next();
@@ -216,8 +221,8 @@ public final class ChunkedReader implements Closeable {
    * @return this reader
    * @throws IllegalArgumentException if {@code newPosition < 0}
    * @throws java.nio.channels.ClosedChannelException if the reader is closed
-   * @throws IOException if the file is a FIFO, socket or device and {@code newPosition} is before the
-   *     bytes already read from it, which cannot be read again
+   * @throws IOException if the file is a FIFO, socket or character device and {@code newPosition} is
+   *     before the bytes already read from it, which cannot be read again
    */
   public ChunkedReader position(long newPosition) throws IOException {
     chunks.position(newPosition);
@@ -233,7 +238,8 @@ public final class ChunkedReader implements Closeable {
    * @return this reader
    * @throws IllegalArgumentException if the move would go before the start of the file
    * @throws java.nio.channels.ClosedChannelException if the reader is closed
-   * @throws IOException as {@link #position(long)} throws it for a FIFO, socket or device moved back
+   * @throws IOException as {@link #position(long)} throws it for a FIFO, socket or character device
+   *     moved back
    */
   public ChunkedReader skip(long n) throws IOException {
     chunks.skip(n);
@@ -244,9 +250,10 @@ public final class ChunkedReader implements Closeable {
    * The size of the file when it was opened, as its file system reported it; still answered after
    * {@link #close()}.
    *
-   * @return the size in bytes of a regular file (4096 for a {@code /sys} file, whatever its content);
-   *     -1 where not known: FIFOs, sockets, devices, and pseudo-files that report size 0, such as those
-   *     of {@code /proc} (an empty regular file gives 0)
+   * @return the size in bytes of a regular file (4096 for a {@code /sys} file, whatever its content)
+   *     or a block device; -1 where not known: FIFOs, sockets, character devices, and pseudo-files that
+   *     report size 0, such as those of {@code /proc} (an empty regular file gives 0); unspecified for a
+   *     directory, which cannot be read
    */
   public long size() {
     return chunks.size();

@@ -270,31 +270,117 @@ class ChunkedReaderContractTest {
   }
 
   @Test
-  void missingPathsAndDirectoriesFailAsTheJdkDoesAndLeaveNothingOpen() throws Exception {
+  void missingPathsFailAtOpenAndDirectoriesAtTheFirstReadAsTheJdkDoesAndLeaveNothingOpen()
+      throws Exception {
     Path missing = dir.resolve("missing");
     NoSuchFileException jdk =
         assertThrows(NoSuchFileException.class, () -> Files.readAllBytes(missing));
     NoSuchFileException ours =
         assertThrows(NoSuchFileException.class, () -> ChunkedReader.open(missing));
     assertEquals(jdk.getMessage(), ours.getMessage());
-    IOException jdkDir = assertThrows(IOException.class, () -> Files.readAllBytes(dir));
-    int fds = TestSupport.isLinux() ? TestSupport.openDescriptors() : 0;
-    for (Chunks.Strategy s : List.of(Chunks.Strategy.AUTO, Chunks.Strategy.BUFFERED)) {
-      IOException ourDir =
-          assertThrows(IOException.class, () -> Chunks.open(dir, Chunks.DEFAULT, s));
-      assertEquals(jdkDir.getClass(), ourDir.getClass());
-      assertEquals(jdkDir.getMessage(), ourDir.getMessage());
-    }
-    IOException viaApi = assertThrows(IOException.class, () -> ChunkedReader.open(dir));
-    assertEquals(jdkDir.getMessage(), viaApi.getMessage());
-    assertThrows(
-        FileSystemException.class, () -> Chunks.open(dir, Chunks.DEFAULT, Chunks.Strategy.MAPPED));
-    assertThrows(IOException.class, () -> FastFiles.forEachChunk(dir, b -> {}));
     Path file = TestSupport.write(dir, "file", new byte[10]);
     assertThrows(FileSystemException.class, () -> ChunkedReader.open(file.resolve("child")));
+    int fds = TestSupport.isLinux() ? TestSupport.openDescriptors() : 0;
+    List<Path> directories = new ArrayList<>(List.of(dir)); // ext4 or tmpfs: a size above 0
+    if (TestSupport.isLinux()) {
+      directories.add(Paths.get("/proc/self")); // size 0: the reader asks its kind, as of a FIFO
+    }
+    for (Path d : directories) {
+      IOException jdkDir = assertThrows(IOException.class, () -> Files.readAllBytes(d));
+      // A directory opens, as Files.newByteChannel opens it, and its first read fails.
+      for (Chunks.Strategy s : List.of(Chunks.Strategy.AUTO, Chunks.Strategy.BUFFERED)) {
+        try (Chunks chunks = Chunks.open(d, Chunks.DEFAULT, s)) {
+          assertEquals(Chunks.Strategy.BUFFERED, chunks.strategy(), d.toString());
+          IOException ourDir = assertThrows(IOException.class, chunks::next, d.toString());
+          assertEquals(jdkDir.getClass(), ourDir.getClass(), d.toString());
+          assertEquals(jdkDir.getMessage(), ourDir.getMessage(), d.toString());
+        }
+      }
+      try (ChunkedReader reader = ChunkedReader.open(d, 7)) {
+        reader.skip(100);
+        IOException viaApi = assertThrows(IOException.class, reader::next, d.toString());
+        assertEquals(jdkDir.getMessage(), viaApi.getMessage(), d.toString());
+      }
+      IOException forEach =
+          assertThrows(IOException.class, () -> FastFiles.forEachChunk(d, b -> {}));
+      assertEquals(jdkDir.getMessage(), forEach.getMessage(), d.toString());
+      // Forced mapping asks before opening, and refuses.
+      assertThrows(
+          FileSystemException.class, () -> Chunks.open(d, Chunks.DEFAULT, Chunks.Strategy.MAPPED));
+    }
     if (TestSupport.isLinux()) {
       TestSupport.assertNoDescriptorLeak(fds, dir);
     }
+  }
+
+  /**
+   * A block device reports its size (the JDK asks the kernel for it), so it is read by position as a
+   * regular file is, never mapped, and moving back works. Needs {@code losetup} and the right to
+   * attach a loop device (root), else skipped.
+   */
+  @Test
+  void blockDevicesAreReadByPositionUpToTheirSize() throws Exception {
+    assumeTrue(TestSupport.isLinux());
+    for (int size : new int[] {(1 << 20) + 1536, (int) Chunks.MAP_THRESHOLD}) {
+      byte[] content = TestSupport.randomBytes(size, size);
+      Path file = TestSupport.write(dir, "device-" + size, content);
+      Path device = attachLoopDevice(file);
+      try {
+        try (Chunks chunks = Chunks.open(device, Chunks.DEFAULT, Chunks.Strategy.AUTO)) {
+          assertEquals(Chunks.Strategy.BUFFERED, chunks.strategy(), "a device is not mapped");
+          assertEquals(size, chunks.size());
+          assertArrayEquals(content, readAll(chunks));
+        }
+        try (ChunkedReader reader = ChunkedReader.open(device, 5000)) {
+          reader.position(size - 100);
+          assertArrayEquals(Arrays.copyOfRange(content, size - 100, size), bytes(reader.next()));
+          assertNull(reader.next());
+          reader.position(3); // back: read again by position
+          assertArrayEquals(Arrays.copyOfRange(content, 3, 5003), bytes(reader.next()));
+          for (int i = 0; i < 40; i++) { // small records close together: read ahead
+            reader.skip(10);
+            long at = reader.position();
+            assertArrayEquals(
+                Arrays.copyOfRange(content, (int) at, (int) at + 64), bytes(reader.next(64)));
+          }
+        }
+        assertThrows(
+            FileSystemException.class,
+            () -> Chunks.open(device, Chunks.DEFAULT, Chunks.Strategy.MAPPED));
+      } finally {
+        run("losetup", "-d", device.toString());
+      }
+    }
+  }
+
+  /** {@code losetup --find --show --read-only file}; skips the test where that cannot be done. */
+  private static Path attachLoopDevice(Path file) throws Exception {
+    List<String> out = new ArrayList<>();
+    int status;
+    try {
+      status = run(out, "losetup", "--find", "--show", "--read-only", file.toString());
+    } catch (IOException e) {
+      status = -1; // not installed
+      out.add(e.toString());
+    }
+    assumeTrue(status == 0 && out.size() == 1, "cannot attach a loop device: " + out);
+    return Paths.get(out.get(0).trim());
+  }
+
+  private static void run(String... command) throws Exception {
+    List<String> out = new ArrayList<>();
+    assertEquals(0, run(out, command), String.join(" ", command) + ": " + out);
+  }
+
+  private static int run(List<String> out, String... command) throws Exception {
+    Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+    try (java.io.BufferedReader r =
+        new java.io.BufferedReader(
+            new java.io.InputStreamReader(
+                p.getInputStream(), java.nio.charset.StandardCharsets.UTF_8))) {
+      r.lines().forEach(out::add);
+    }
+    return p.waitFor();
   }
 
   @Test

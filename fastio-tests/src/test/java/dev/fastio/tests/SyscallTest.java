@@ -106,6 +106,8 @@ class SyscallTest {
     }
     assertEquals(size % IoBuffers.CHUNK_SIZE, fastio.reads.get(expected - 1)[1], fastio.summary());
     assertEquals(0, fastio.mmaps, "mappings of the file: " + fastio.summary());
+    assertEquals(1, fastio.opens, fastio.summary());
+    assertEquals(0, fastio.stats, "an open and an fstat, no stat by path: " + fastio.summary());
     Trace jdk = fastio.forFile(b);
     assertTrue(
         fastio.reads.size() < jdk.reads.size(),
@@ -130,6 +132,7 @@ class SyscallTest {
       expected.add(Math.min(left, IoBuffers.CHUNK_SIZE));
     }
     assertEquals(expected, got, "reads: " + dense.summary());
+    assertEquals(0, dense.stats, "no stat by path for a file of 1 MiB: " + dense.summary());
     Trace sparse = trace("records", file, Path.of("16384"));
     long records = 0;
     long bytes = 0;
@@ -142,6 +145,22 @@ class SyscallTest {
     assertTrue(sparse.reads.stream().allMatch(r -> r[1] <= 64), "reads: " + sparse.summary());
   }
 
+  /**
+   * The reader asks the file system what kind of file it opened only when the size leaves it open:
+   * an empty file (which could be a FIFO or a pseudo-file) gets a {@code stat} by path after the
+   * open; a file of 1 MiB none (the tests above).
+   */
+  @Test
+  void anEmptyFileIsAskedItsKindAfterItIsOpened() throws Exception {
+    Path empty = TestSupport.write(dir, "syscall-empty", new byte[0]);
+    Trace t = trace("records", empty, Path.of("0"));
+    assertEquals(List.of("0"), t.output);
+    assertEquals(1, t.opens, t.summary());
+    assertTrue(t.stats >= 1, "a stat by path: " + t.summary());
+    List<Long> got = t.reads.stream().map(r -> r[1]).toList();
+    assertEquals(List.of(0L), got, "one read, meeting end of file: " + t.summary());
+  }
+
   /** Runs {@code SyscallProbe op files...} under strace and returns the calls on {@code files[0]}. */
   private static Trace trace(String op, Path... files) throws Exception {
     assumeTrue(TestSupport.isLinux(), "strace traces Linux processes");
@@ -150,7 +169,7 @@ class SyscallTest {
     List<String> cmd = new ArrayList<>();
     cmd.addAll(List.of("strace", "-f", "-qq", "-s", "0", "-o", log.toString()));
     cmd.add("-e");
-    cmd.add("trace=open,openat,close,read,pread64,readv,preadv,mmap,munmap");
+    cmd.add("trace=open,openat,close,read,pread64,readv,preadv,mmap,munmap,%%stat");
     cmd.add(Paths.get(System.getProperty("java.home"), "bin", "java").toString());
     cmd.addAll(List.of("-XX:+UseSerialGC", "-Xmx256m", "-cp", classPath()));
     cmd.add(SyscallProbe.class.getName());
@@ -210,6 +229,9 @@ class SyscallTest {
 
     int mmaps;
     int opens;
+
+    /** Calls of the stat family naming the file by its path ({@code stat}, {@code statx}, ...). */
+    int stats;
     List<String> output = List.of();
     List<String> lines = List.of();
 
@@ -295,7 +317,9 @@ class SyscallTest {
           }
         }
         default -> {
-          // not a call on the file
+          if (name.contains("stat") && m.group(2).contains("\"" + path + "\"")) {
+            stats++;
+          }
         }
       }
     }
@@ -310,7 +334,8 @@ class SyscallTest {
 
     String summary() {
       StringBuilder b = new StringBuilder();
-      b.append(opens).append(" open(s), ").append(mmaps).append(" mmap(s), ")
+      b.append(opens).append(" open(s), ").append(stats).append(" stat(s), ")
+          .append(mmaps).append(" mmap(s), ")
           .append(reads.size()).append(" read(s)");
       int shown = 0;
       for (long[] r : reads) {
