@@ -5,13 +5,13 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
 
 /**
  * Two small, bounded pools of page-aligned direct {@link IoBuffer}s shared by all threads: {@link
- * #SIZE}-byte buffers for whole-file reads, digests and transfers, and {@link #CHUNK_SIZE}-byte
+ * #SIZE}-byte buffers for whole-file reads, digests and transfers, and {@link #CHUNK_BUFFER}-byte
  * ones for {@code ChunkedReader}'s buffered chunks.
  *
  * <p>The JDK keeps a temporary direct buffer as large as the largest request per thread, without
  * limit; fastio instead reads through fixed-size buffers and keeps at most {@link #slots()} of each
  * size, so the native memory retained is bounded by
- * {@code slots() * (SIZE + CHUNK_SIZE + 2 * (PAGE - 1))} for the whole process, whatever the file
+ * {@code slots() * (SIZE + CHUNK_BUFFER + 2 * (PAGE - 1))} for the whole process, whatever the file
  * sizes and however many threads (virtual ones included) call it.
  */
 public final class IoBuffers {
@@ -31,6 +31,12 @@ public final class IoBuffers {
    * was within 1 % of 128 KiB and 1 MiB 3 % slower (the buffer no longer stays in L2).
    */
   public static final int CHUNK_SIZE = 128 * 1024;
+
+  /**
+   * Bytes per pooled chunk buffer: {@link #CHUNK_SIZE} and a page, so that a chunk of {@code
+   * CHUNK_SIZE} bytes can be read to any offset within a page (see {@code BufferedChunks}).
+   */
+  public static final int CHUNK_BUFFER = CHUNK_SIZE + 4096;
 
   /**
    * The alignment in memory of every buffer the kernel fills for fastio: 4096 bytes (a page on
@@ -56,11 +62,11 @@ public final class IoBuffers {
   }
 
   /**
-   * A {@link #CHUNK_SIZE}-byte buffer owned by the caller until {@link #release}; taken from the
+   * A {@link #CHUNK_BUFFER}-byte buffer owned by the caller until {@link #release}; taken from the
    * pool or made anew.
    */
   public static IoBuffer acquireChunk() {
-    return take(CHUNK_POOL, CHUNK_SIZE);
+    return take(CHUNK_POOL, CHUNK_BUFFER);
   }
 
   private static IoBuffer take(AtomicReferenceArray<IoBuffer> pool, int size) {
@@ -92,8 +98,10 @@ public final class IoBuffers {
    * A new direct buffer of exactly {@code capacity} bytes that starts at a page boundary in memory,
    * freed by the garbage collector.
    *
-   * <p>Why: the kernel copies from the page cache fastest into a buffer aligned as the page it
-   * copies from, and {@code ByteBuffer.allocateDirect} has only {@code malloc}'s 16-byte alignment.
+   * <p>Why: the kernel copies from the page cache fastest into a buffer at the same offset within a
+   * page as the bytes it copies (see {@code BufferedChunks} for the rule), which for reads from
+   * page-aligned file offsets, as fastio's whole-file reads make, is a page-aligned buffer; {@code
+   * ByteBuffer.allocateDirect} has only {@code malloc}'s 16-byte alignment.
    * Measured on a 2-core AMD EPYC VM, JDK 17, a 1 MiB cached file scanned with 64 KiB positional
    * reads and a CRC32C of each
    * ({@code ReadBufferBenchmark -p offset=0,8,16,24,32,40,48,56,64,2048}): a buffer 8, 16 or 24
@@ -131,7 +139,7 @@ public final class IoBuffers {
 
   /** A direct buffer for the kernel to fill. */
   public static final class IoBuffer {
-    /** Direct, {@link #SIZE} or {@link #CHUNK_SIZE} bytes, page-aligned (see allocateAligned). */
+    /** Direct, {@link #SIZE} or {@link #CHUNK_BUFFER} bytes, page-aligned (see allocateAligned). */
     public final ByteBuffer direct;
 
     /** The pool it was made for and goes back to. */

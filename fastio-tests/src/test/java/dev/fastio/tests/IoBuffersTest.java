@@ -20,7 +20,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Every buffer the kernel fills for fastio starts at a page boundary in memory (see {@link
- * IoBuffers#allocateAligned}) and has exactly the capacity asked for.
+ * IoBuffers#allocateAligned}) and has exactly the capacity asked for; buffered chunks are placed in
+ * it as the file's bytes are within a page.
  */
 class IoBuffersTest {
   @Test
@@ -29,7 +30,7 @@ class IoBuffersTest {
     IoBuffer chunk = IoBuffers.acquireChunk();
     try {
       assertAligned(small.direct, IoBuffers.SIZE);
-      assertAligned(chunk.direct, IoBuffers.CHUNK_SIZE);
+      assertAligned(chunk.direct, IoBuffers.CHUNK_BUFFER);
     } finally {
       IoBuffers.release(small);
       IoBuffers.release(chunk);
@@ -40,7 +41,7 @@ class IoBuffersTest {
       IoBuffer c = IoBuffers.acquireChunk();
       try {
         assertEquals(IoBuffers.SIZE, s.direct.capacity());
-        assertEquals(IoBuffers.CHUNK_SIZE, c.direct.capacity());
+        assertEquals(IoBuffers.CHUNK_BUFFER, c.direct.capacity());
       } finally {
         IoBuffers.release(s);
         IoBuffers.release(c);
@@ -73,16 +74,32 @@ class IoBuffersTest {
     }
   }
 
+  /**
+   * A buffered chunk of a page or more lies at the same offset within a page of memory as its
+   * first byte within a page of the file, as a mapped chunk does; a smaller one at a page boundary.
+   */
   @Test
-  void bufferedChunksStartAtAPageBoundary() throws IOException {
+  void bufferedChunksArePlacedAsTheFilesBytesWithinAPage() throws IOException {
     Path file = Files.createTempFile("fastio-aligned", ".bin");
+    int page = IoBuffers.PAGE;
     try {
-      Files.write(file, TestSupport.randomBytes(11, 300_000));
-      for (int chunkSize : new int[] {Chunks.DEFAULT, 1000, 1 << 20}) {
-        try (Chunks chunks = Chunks.open(file, chunkSize, Chunks.Strategy.BUFFERED)) {
-          ByteBuffer first = chunks.next();
-          assertEquals(
-              0, first.alignmentOffset(first.position(), IoBuffers.PAGE), "chunk " + chunkSize);
+      byte[] content = TestSupport.randomBytes(11, 300_000);
+      Files.write(file, content);
+      for (int chunkSize : new int[] {Chunks.DEFAULT, 1000, page, 1 << 20}) {
+        for (long at : new long[] {0, 1, 16, page - 31, page - 16, page - 1, page, 5000, 131_071}) {
+          try (Chunks chunks = Chunks.open(file, chunkSize, Chunks.Strategy.BUFFERED)) {
+            chunks.position(at);
+            ByteBuffer chunk = chunks.next();
+            int expected = chunk.remaining() >= page ? (int) (at % page) : 0;
+            String where = "chunk size " + chunkSize + " at " + at + ", " + chunk.remaining() + " B";
+            assertEquals(expected, chunk.alignmentOffset(0, page), where);
+            assertEquals(content[(int) at], chunk.get(0), where);
+            ByteBuffer again = chunks.next(); // the next chunk of a scan: placed the same way
+            if (again != null && again.remaining() >= page) {
+              assertEquals((int) (chunks.position() - again.remaining()) % page,
+                  again.alignmentOffset(0, page), where + ", then the next");
+            }
+          }
         }
       }
     } finally {
