@@ -19,14 +19,18 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * Why fastio's read buffers start at a page boundary and its buffered chunks are 128 KiB: a cached
- * 1 MiB file scanned with positional reads of {@code readSize} bytes into a direct buffer that
- * starts {@code offset} bytes past a page boundary in memory, each read checksummed with {@link
- * CRC32C}, as {@code ChunkedScanBenchmark} does.
+ * Why fastio's read buffers start at a page boundary, its buffered chunks are placed as the file's
+ * bytes are within a page, and they are 128 KiB: a cached 1 MiB file scanned from {@code fileOffset}
+ * to its end with positional reads of {@code readSize} bytes into a direct buffer that starts {@code
+ * offset} bytes past a page boundary in memory, each read checksummed with {@link CRC32C}, as {@code
+ * ChunkedScanBenchmark} does.
  *
  * <p>{@code ByteBuffer.allocateDirect} returns {@code malloc}'s 16-byte alignment, so a JDK buffer
  * may sit at any of these offsets; which one depends on the process's earlier allocations. fastio's
- * pooled buffers sit at offset 0 ({@code IoBuffers.allocateAligned}).
+ * pooled buffers sit at offset 0 ({@code IoBuffers.allocateAligned}). What the kernel's copy cares
+ * about is the buffer's offset relative to the file's: with {@code fileOffset=4080} a page-aligned
+ * buffer lies 16 bytes after the file's bytes modulo a page, and one at {@code offset=4080} at 0,
+ * where fastio's buffered chunks put it.
  */
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)
@@ -41,8 +45,12 @@ public class ReadBufferBenchmark {
   private static final long FILE_SIZE = 1 << 20;
 
   /** Bytes from a page boundary to the buffer's first byte. */
-  @Param({"0", "16", "48"})
+  @Param({"0", "16", "48", "4080"})
   public int offset;
+
+  /** Where in the file the scan starts. */
+  @Param({"0", "4080"})
+  public int fileOffset;
 
   /** Bytes asked for by each read. */
   @Param({"65536", "131072"})
@@ -68,7 +76,7 @@ public class ReadBufferBenchmark {
     ByteBuffer b = buffer;
     try (FileChannel ch = FileChannel.open(file)) {
       long size = ch.size();
-      for (long at = 0; at < size; ) {
+      for (long at = fileOffset; at < size; ) {
         b.clear().limit((int) Math.min(b.capacity(), size - at));
         while (b.hasRemaining()) {
           if (ch.read(b, at + b.position()) < 0) {
