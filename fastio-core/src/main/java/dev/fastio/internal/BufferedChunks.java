@@ -38,9 +38,9 @@ import java.nio.file.Path;
  * commit 5de2198, which moved them, against 3a47ec4.) A parser that takes a file 64 bytes at a time
  * thus makes one system call per 128 KiB, not one per record; one that reads a record every 8 KiB
  * reads the bytes between records rather than make a call per record; records further apart are
- * read one exact read each. The amount read ahead starts at {@link #READ_AHEAD_MIN} and doubles
- * while the reads stay sequential, so a reader that takes two small chunks and stops reads little
- * more. The first chunk is never read ahead. Only bytes after the last chunk handed out are served
+ * read one exact read each. The amount read ahead starts at {@link #READ_AHEAD_MIN} and grows
+ * fourfold while the reads stay sequential (16, 64, then 128 KiB), so a reader that takes two small
+ * chunks and stops reads little more, and a long one soon reads 128 KiB a call. The first chunk is never read ahead. Only bytes after the last chunk handed out are served
  * from the buffer: moving back reads the file again.
  */
 final class BufferedChunks extends Chunks {
@@ -57,7 +57,12 @@ final class BufferedChunks extends Chunks {
    */
   static final int READ_AHEAD_GAP = Integer.getInteger("fastio.chunked.readAheadGap", 8192);
 
-  /** The first read-ahead: 16 KiB; each next one, while the reads stay sequential, twice the last. */
+  /**
+   * The first read-ahead: 16 KiB; each next one, while the reads stay sequential, four times the
+   * last, up to {@link #READ_AHEAD_MAX}. Fourfold rather than twofold saves the 32 KiB step, one
+   * system call per pass: 1 to 3 % faster on the 1 MiB skip pass ({@code ChunkedSkipBenchmark},
+   * JDK 17, 2 forks, alternated runs).
+   */
   static final int READ_AHEAD_MIN = 16 * 1024;
 
   /** The largest read-ahead: {@link IoBuffers#CHUNK_SIZE}, whatever the buffer's capacity. */
@@ -162,7 +167,7 @@ final class BufferedChunks extends Chunks {
     int want = n;
     if (n < READ_AHEAD_MAX && handedTo >= 0 && p >= handedTo && p - handedTo <= READ_AHEAD_GAP) {
       long last = bufferedTo - bufferedFrom;
-      long ahead = Math.min(READ_AHEAD_MAX, Math.max(READ_AHEAD_MIN, 2 * last));
+      long ahead = Math.min(READ_AHEAD_MAX, Math.max(READ_AHEAD_MIN, 4 * last));
       want = (int) Math.max(n, Math.min(Math.min(ahead, capacity), left));
     }
     int at = want >= PLACE_MIN ? (int) (p & (IoBuffers.PAGE - 1)) : 0;
