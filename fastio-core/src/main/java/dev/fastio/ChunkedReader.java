@@ -40,15 +40,13 @@ import java.nio.file.Path;
  * into a page-aligned buffer of 128 KiB and a page from a small process-wide pool; a chunk size
  * above that gets a buffer of its own, freed by {@link #close()}). The bytes are the same either
  * way. Neither way allocates on the heap per byte read: a mapped chunk is one small buffer object, a
- * buffered chunk none (one if it is served from bytes read ahead, or read to a new place in the
- * buffer, below).
+ * buffered chunk none (one if it is served from bytes read ahead).
  *
  * <p><b>Placement in memory.</b> A mapped chunk lies at the same offset within a page of memory as
- * its first byte within a page of the file. So does a buffered chunk read from the file by a read of
- * a page or more: the kernel's copy from the page cache runs several times slower on some processors
- * (about 6 times on AMD EPYC) when the destination lies a few bytes after the source modulo 4096,
- * which a buffer placed anyhow meets for some file offsets. A scan that starts anywhere keeps one
- * placement, so its chunks allocate nothing. Smaller reads start at the buffer's first byte.
+ * its first byte within a page of the file. A buffered chunk starts at the buffer's first byte, a
+ * page boundary, except one read from the last 63 bytes of a page of the file, which starts 64
+ * bytes in: the kernel's copy from the page cache runs several times slower on some processors
+ * (about 6 times on AMD EPYC) when the destination lies 1 to 31 bytes after the source modulo 4096.
  *
  * <p><b>Read-ahead.</b> A file read through the buffer by position is read ahead when its chunks are
  * small and close together: a chunk smaller than 128 KiB that starts at most 8 KiB after the end of
@@ -63,15 +61,15 @@ import java.nio.file.Path;
  * FIFOs, character devices and mapped files are never read ahead.
  *
  * <p><b>End of file.</b> A regular file or block device is read up to its size when opened ({@link
- * #size()}): bytes appended later are not handed out. FIFOs, character devices and files that report size 0 ({@code /proc}) are
- * read up to the end of file their reads meet; {@code /sys} files, which report 4096 bytes, up to the
- * end of their content.
+ * #size()}): bytes appended later are not handed out. FIFOs, character devices and files that
+ * report size 0 ({@code /proc}) are read up to the end of file their reads meet; {@code /sys}
+ * files, which report 4096 bytes, up to the end of their content.
  *
- * <p><b>Moving.</b> {@link #position(long)} and {@link #skip(long)} only record the new position; the
- * next {@code next} reads from there. Moving beyond end of file is allowed ({@code next} then returns
- * {@code null}). On a FIFO, socket or character device, which cannot be read again, a forward move makes the next
- * {@code next} read and discard the bytes skipped, and a move back before the bytes already read
- * throws an {@link IOException}.
+ * <p><b>Moving.</b> {@link #position(long)} and {@link #skip(long)} only record the new position;
+ * the next {@code next} reads from there. Moving beyond end of file is allowed ({@code next} then
+ * returns {@code null}). On a FIFO, socket or character device, which cannot be read again, a
+ * forward move makes the next {@code next} read and discard the bytes skipped, and a move back
+ * before the bytes already read throws an {@link IOException}.
  *
  * <p><b>Truncation.</b> Should a regular file shrink below its size at open while it is read, {@code
  * next} throws a {@link java.nio.file.FileSystemException} naming the file instead of handing out a
@@ -143,8 +141,8 @@ public final class ChunkedReader implements Closeable {
    * system calls, as opening a {@link java.nio.channels.FileChannel} and asking its size does.
    * Opening a FIFO for reading blocks until a writer opens it, as it does in the JDK. A directory
    * opens, as {@link java.nio.file.Files#newByteChannel(Path, java.nio.file.OpenOption...)} opens
-   * it, and the first {@link #next()} throws what reading it throws. Nothing is mapped or read before
-   * the first {@code next()}.
+   * it, and {@link #next()} throws what reading it throws (or returns null once moved past the size
+   * its file system reports for it). Nothing is mapped or read before the first {@code next()}.
    *
    * @param path the file; symbolic links are followed
    * @return an open reader the caller owns and must close

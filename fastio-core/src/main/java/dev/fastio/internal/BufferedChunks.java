@@ -10,18 +10,16 @@ import java.nio.file.Path;
  * Chunks read into one page-aligned direct buffer, reused for every chunk: a pooled buffer ({@link
  * IoBuffers#acquireChunk}) when the chunk size fits {@link IoBuffers#CHUNK_SIZE}, else one of its
  * own (no larger than the file, plus a page), freed by {@link #release()} (see {@link
- * DirectBuffer}). A chunk read from the file is a read-only view of the buffer, reset to the new
- * bytes and reused while the reads land at the same place in it, so a scan allocates nothing per
- * chunk; a chunk served from bytes read ahead (below) is a slice of it.
+ * DirectBuffer}). A chunk read from the file is one of two read-only views of the buffer, reset to
+ * the new bytes, so reading allocates nothing; a chunk served from bytes read ahead (below) is a
+ * slice of it.
  *
- * <p><b>Placement.</b> A read of at least a page ({@link #PLACE_MIN}) lands at the same offset
- * within a page of the buffer as its first byte has within a page of the file (the buffer holds a
- * page more than a chunk for this), so the kernel copies page to page at offset 0 from each other.
- * On AMD EPYC (Zen) the kernel's copy runs about 6 times slower when the destination lies 1 to 31
- * bytes after the source modulo 4096, and up to 10 % slower at 33 to 63 bytes, whatever the
- * alignment of either alone; a buffer that starts at a page boundary meets that for every file
- * offset 4065 to 4095 past a page boundary. A mapped chunk has the same placement, as a slice of
- * the file's pages. Smaller reads land at the start of the buffer, in the one view reused.
+ * <p><b>Placement.</b> On AMD EPYC (Zen) the kernel's copy from the page cache runs about 6 times
+ * slower when the destination lies 1 to 31 bytes after the source modulo 4096, and up to 10 %
+ * slower at 33 to 63 bytes, whatever the alignment of either alone; a buffer that starts at a page
+ * boundary meets that for every read from a file offset 4033 to 4095 past a page boundary. Such a
+ * read lands {@link #SHIFT} bytes into the buffer instead (65 to 127 bytes after the source), every
+ * other read at its start. The two places have a reused view each, so reading allocates nothing.
  *
  * <p>Regular files (those of {@code /proc} and {@code /sys} included) and block devices, whose size
  * is known, are read with positional reads, so moving costs nothing; so is a directory, whose first
@@ -40,8 +38,9 @@ import java.nio.file.Path;
  * reads the bytes between records rather than make a call per record; records further apart are
  * read one exact read each. The amount read ahead starts at {@link #READ_AHEAD_MIN} and grows
  * fourfold while the reads stay sequential (16, 64, then 128 KiB), so a reader that takes two small
- * chunks and stops reads little more, and a long one soon reads 128 KiB a call. The first chunk is never read ahead. Only bytes after the last chunk handed out are served
- * from the buffer: moving back reads the file again.
+ * chunks and stops reads little more, and a long one soon reads 128 KiB a call. The first chunk
+ * is never read ahead. Only bytes after the last chunk handed out are served from the buffer:
+ * moving back reads the file again.
  */
 final class BufferedChunks extends Chunks {
   /**
@@ -69,26 +68,28 @@ final class BufferedChunks extends Chunks {
   static final int READ_AHEAD_MAX = IoBuffers.CHUNK_SIZE;
 
   /**
-   * Reads of this many bytes and more are placed as the file's bytes are within a page (see the
-   * class description): one page. The penalty they avoid is 0.35 ns a byte; a smaller read rarely
-   * meets it, and placing it at an offset of its own would cost a view object.
+   * Where in the buffer a read from the last {@code SHIFT - 1} bytes of a page of the file lands:
+   * 64 bytes in (see the class description).
    */
-  static final int PLACE_MIN = IoBuffers.PAGE;
+  static final int SHIFT = 64;
 
   private final IoBuffer pooled;
   private final DirectBuffer own;
   private final ByteBuffer buffer;
 
-  /** The most bytes a read asks for: the chunk size, or the file's size if smaller. */
+  /** The most bytes a chunk holds: the chunk size, or the file's size if smaller. */
   private final int capacity;
+
+  /** The most bytes a read asks for, chunk and read-ahead: the buffer less a page. */
+  private final int room;
 
   /** A read-only view of the whole buffer, never handed out: chunks are slices of it. */
   private final ByteBuffer whole;
 
-  /** The chunk last read from the file: a read-only view of the buffer from index {@link #viewAt}. */
-  private ByteBuffer view;
+  /** Read-only views of the buffer from index 0 and from {@link #SHIFT}, reset for each chunk. */
+  private final ByteBuffer view;
 
-  private int viewAt;
+  private final ByteBuffer shifted;
 
   /** True for FIFOs, character devices and sockets: relative reads, forward only. */
   private final boolean stream;
@@ -120,8 +121,10 @@ final class BufferedChunks extends Chunks {
       own = DirectBuffer.allocate(capacity + IoBuffers.PAGE); // at most 1 GiB + 4 KiB
       buffer = own.buffer();
     }
+    room = buffer.capacity() - IoBuffers.PAGE;
     whole = buffer.asReadOnlyBuffer();
     view = whole.duplicate();
+    shifted = whole.slice(SHIFT, whole.capacity() - SHIFT);
   }
 
   @Override
@@ -168,9 +171,9 @@ final class BufferedChunks extends Chunks {
     if (n < READ_AHEAD_MAX && handedTo >= 0 && p >= handedTo && p - handedTo <= READ_AHEAD_GAP) {
       long last = bufferedTo - bufferedFrom;
       long ahead = Math.min(READ_AHEAD_MAX, Math.max(READ_AHEAD_MIN, 4 * last));
-      want = (int) Math.max(n, Math.min(Math.min(ahead, capacity), left));
+      want = (int) Math.max(n, Math.min(Math.min(ahead, room), left));
     }
-    int at = want >= PLACE_MIN ? (int) (p & (IoBuffers.PAGE - 1)) : 0;
+    int at = (p & (IoBuffers.PAGE - 1)) > IoBuffers.PAGE - SHIFT ? SHIFT : 0;
     bufferedFrom = bufferedTo = p; // nothing held while the buffer is refilled (or a read fails)
     bufferedAt = at;
     buffer.limit(at + want).position(at);
@@ -195,13 +198,9 @@ final class BufferedChunks extends Chunks {
     return b.position() - from;
   }
 
-  /** The {@code length} bytes from index {@code at} of the buffer, in the reused view if it starts there. */
+  /** The {@code length} bytes from index {@code at} (0 or {@link #SHIFT}) of the buffer. */
   private ByteBuffer view(int at, int length) {
-    if (at != viewAt) {
-      view = whole.slice(at, whole.capacity() - at);
-      viewAt = at;
-    }
-    return view.clear().limit(length);
+    return (at == 0 ? view : shifted).clear().limit(length);
   }
 
   /**

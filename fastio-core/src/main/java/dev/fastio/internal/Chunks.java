@@ -116,7 +116,8 @@ public abstract class Chunks implements Closeable {
    * only where the size leaves it open: a size of 0 (empty files, pseudo-files, FIFOs, character
    * devices) or, for {@link Strategy#AUTO}, a size of at least {@link #MAP_THRESHOLD} (mapped if a
    * regular file). A file of any other size is read with positional reads: regular files, and block
-   * devices, whose size the JDK reports. A FIFO, character device or socket is read with relative
+   * devices, whose size the JDK reports (where it reports 0, a device is read as a stream). The
+   * scheme relies on Linux's sizes: FIFOs and character devices report 0. A FIFO, character device or socket is read with relative
    * reads. A directory opens, as {@code Files.newByteChannel} opens it, and fails at the first {@link
    * #next}, with the exception reading it gives ({@code Files.readAllBytes} throws the same).
    *
@@ -164,7 +165,10 @@ public abstract class Chunks implements Closeable {
     }
   }
 
-  /** Picks the strategy for the file open on {@code channel}; see {@link #open(Path, int, Strategy, int)}. */
+  /**
+   * Picks the strategy for the file open on {@code channel}; see {@link #open(Path, int, Strategy,
+   * int)}.
+   */
   private static Chunks create(
       Path path, FileChannel channel, int chunkSize, Strategy strategy, int windowSize)
       throws IOException {
@@ -172,9 +176,11 @@ public abstract class Chunks implements Closeable {
     boolean map = strategy == Strategy.MAPPED && size > 0; // checked regular before it was opened
     boolean stream = false;
     if (size == 0 || (strategy == Strategy.AUTO && size >= MAP_THRESHOLD)) {
-      BasicFileAttributes attributes = Files.readAttributes(path, BasicFileAttributes.class);
-      map |= size > 0 && attributes.isRegularFile() && ReadAll.isDefaultFileSystem(path);
-      stream = size == 0 && attributes.isOther(); // a FIFO, character device or socket
+      BasicFileAttributes attributes = kindOf(path);
+      if (attributes != null) {
+        map |= size > 0 && attributes.isRegularFile() && ReadAll.isDefaultFileSystem(path);
+        stream = size == 0 && attributes.isOther(); // a FIFO, character device or socket
+      }
     }
     if (map) {
       int chunk = chunkSize == DEFAULT ? DEFAULT_MAPPED_CHUNK : chunkSize;
@@ -182,6 +188,18 @@ public abstract class Chunks implements Closeable {
     }
     int chunk = chunkSize == DEFAULT ? DEFAULT_BUFFERED_CHUNK : chunkSize;
     return new BufferedChunks(path, channel, chunk, stream ? -1 : size, stream);
+  }
+
+  /**
+   * The attributes of the file at {@code path}, or null if they cannot be read any more (removed or
+   * renamed since it was opened): what was opened is then read by position.
+   */
+  private static BasicFileAttributes kindOf(Path path) {
+    try {
+      return Files.readAttributes(path, BasicFileAttributes.class);
+    } catch (IOException e) {
+      return null;
+    }
   }
 
   /**

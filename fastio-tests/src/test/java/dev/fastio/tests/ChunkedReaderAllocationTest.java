@@ -47,13 +47,14 @@ class ChunkedReaderAllocationTest {
   void aScanAllocatesAConstantPlusLittlePerChunk() throws Exception {
     assumeTrue(threads().isThreadAllocatedMemorySupported(), "no allocated-bytes counter");
     CRC32C crc = new CRC32C();
-    // strategy, chunk size, window size, where the scan starts (4090: every read placed at 4090 in
-    // the buffer, in the one view kept for that place)
+    // strategy, chunk size, window size, where the scan starts (4090: every read starts in the last
+    // 63 bytes of a page and lands 64 bytes into the buffer, in the second view)
     Object[][] cases = {
       {Chunks.Strategy.AUTO, Chunks.DEFAULT, Chunks.DEFAULT_WINDOW, 0},
       {Chunks.Strategy.BUFFERED, Chunks.DEFAULT, Chunks.DEFAULT_WINDOW, 0},
       {Chunks.Strategy.BUFFERED, Chunks.DEFAULT, Chunks.DEFAULT_WINDOW, 4090},
       {Chunks.Strategy.BUFFERED, 1 << 20, Chunks.DEFAULT_WINDOW, 4090},
+      {Chunks.Strategy.BUFFERED, 100_000, Chunks.DEFAULT_WINDOW, 0}, // every place in turn
       {Chunks.Strategy.MAPPED, 65536, 4 << 20, 0},
     };
     for (Object[] c : cases) {
@@ -68,8 +69,8 @@ class ChunkedReaderAllocationTest {
       long limit = PER_SCAN + (mapped ? chunks[0] * PER_MAPPED_CHUNK : 0) + windows * PER_WINDOW;
       assertTrue(
           allocated <= limit,
-          s + " chunk " + chunk + " from " + start + ": a scan of " + SIZE + " bytes in " + chunks[0] + " chunks allocated "
-              + allocated + " bytes (limit " + limit + ")");
+          s + " chunk " + chunk + " from " + start + ": a scan of " + SIZE + " bytes in " + chunks[0]
+              + " chunks allocated " + allocated + " bytes (limit " + limit + ")");
     }
     long viaForEach = minAllocated(() -> FastFiles.forEachChunk(file, crc::update));
     assertTrue(viaForEach <= PER_SCAN + 64 * PER_MAPPED_CHUNK + PER_WINDOW, "forEachChunk: " + viaForEach);
