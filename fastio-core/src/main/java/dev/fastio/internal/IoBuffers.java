@@ -34,7 +34,7 @@ public final class IoBuffers {
 
   /**
    * Bytes per pooled chunk buffer: {@link #CHUNK_SIZE} and a page, so that a chunk of {@code
-   * CHUNK_SIZE} bytes can be read to any offset within a page (see {@code BufferedChunks}).
+   * CHUNK_SIZE} bytes can be read 64 bytes into it (see {@code BufferedChunks}).
    */
   public static final int CHUNK_BUFFER = CHUNK_SIZE + 4096;
 
