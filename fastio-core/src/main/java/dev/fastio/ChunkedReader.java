@@ -48,17 +48,17 @@ import java.nio.file.Path;
  * bytes in: the kernel's copy from the page cache runs several times slower on some processors
  * (about 6 times on AMD EPYC) when the destination lies 1 to 31 bytes after the source modulo 4096.
  *
- * <p><b>Read-ahead.</b> A file read through the buffer by position is read ahead when its chunks are
- * small and close together: a chunk smaller than 128 KiB that starts at most 8 KiB after the end of
- * the last one (system property {@code fastio.chunked.readAheadGap}, in bytes; -1 turns read-ahead
- * off) is read with the bytes after it, 16 KiB at first and four times as much each time the reads
- * go on in order, up to 128 KiB, and the next chunks that fall inside those bytes are handed out
- * without a system call. A parser taking 64-byte records makes one system call per up to 128 KiB, not one
- * per record. The first chunk is never read ahead, so a reader that only looks at a file's header
- * reads only the header. Bytes read ahead serve only chunks after the last one handed out: moving
- * back reads the file again. On the VM where it was measured, copying the 8 KiB between two records
- * cost less than a system call; where system calls are cheaper, a lower property may be faster.
- * FIFOs, character devices and mapped files are never read ahead.
+ * <p><b>Read-ahead.</b> A file read through the buffer by position is read ahead when its chunks
+ * are small and close together: a chunk smaller than 128 KiB that starts at most 8 KiB after the
+ * end of the last one (system property {@code fastio.chunked.readAheadGap}, in bytes; -1 turns
+ * read-ahead off) is read with the bytes after it, 16 KiB at first and four times as much each time
+ * the reads go on in order, up to 128 KiB, and the next chunks that fall inside those bytes are
+ * handed out without a system call. A parser taking 64-byte records makes one system call per up to
+ * 128 KiB, not one per record. The first chunk is never read ahead, so a reader that only looks at
+ * a file's header reads only the header. Bytes read ahead serve only chunks after the last one
+ * handed out: moving back reads the file again. On the VM where it was measured, copying the 8 KiB
+ * between two records cost less than a system call; where system calls are cheaper, a lower
+ * property may be faster. FIFOs, character devices and mapped files are never read ahead.
  *
  * <p><b>End of file.</b> A regular file or block device is read up to its size when opened ({@link
  * #size()}): bytes appended later are not handed out. FIFOs, character devices and files that

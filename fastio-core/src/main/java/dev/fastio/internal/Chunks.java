@@ -62,8 +62,8 @@ public abstract class Chunks implements Closeable {
    * fast as mapping at 16 MiB and 1.03 to 1.08 times at 32 MiB, while at 32 MiB mapping ran a
    * skip-heavy pass (64 bytes read, 8 KiB skipped) 2.0 to 2.2 times as fast as the buffer with its
    * read-ahead (782 to 853 against 392 to 399 passes/s; {@code -p size=33554432 -f 3}, both JDKs;
-   * 4.9 to 5.4 times at 256 MiB). From 32 MiB scans lose little to mapping
-   * and skips gain much.
+   * 5.2 to 5.8 times at 256 MiB in the README's report run). From 32 MiB scans lose little to
+   * mapping and skips gain much.
    */
   public static final long MAP_THRESHOLD =
       Long.getLong("fastio.chunked.mapThreshold", 32 * 1024 * 1024);
@@ -111,15 +111,16 @@ public abstract class Chunks implements Closeable {
   /**
    * Opens {@code path} for chunked reading.
    *
-   * <p>The file is opened first (opening a FIFO blocks until a writer opens it, as in the JDK) and its
-   * size read from the open descriptor. Its kind is asked of the file system (a {@code stat} by path)
-   * only where the size leaves it open: a size of 0 (empty files, pseudo-files, FIFOs, character
-   * devices) or, for {@link Strategy#AUTO}, a size of at least {@link #MAP_THRESHOLD} (mapped if a
-   * regular file). A file of any other size is read with positional reads: regular files, and block
-   * devices, whose size the JDK reports (where it reports 0, a device is read as a stream). The
-   * scheme relies on Linux's sizes: FIFOs and character devices report 0. A FIFO, character device or socket is read with relative
-   * reads. A directory opens, as {@code Files.newByteChannel} opens it, and fails at the first {@link
-   * #next}, with the exception reading it gives ({@code Files.readAllBytes} throws the same).
+   * <p>The file is opened first (opening a FIFO blocks until a writer opens it, as in the JDK) and
+   * its size read from the open descriptor. Its kind is asked of the file system (a {@code stat} by
+   * path) only where the size leaves it open: a size of 0 (empty files, pseudo-files, FIFOs,
+   * character devices) or, for {@link Strategy#AUTO}, a size of at least {@link #MAP_THRESHOLD}
+   * (mapped if a regular file). A file of any other size is read with positional reads: regular
+   * files, and block devices, whose size the JDK reports (where it reports 0, a device is read as a
+   * stream). The scheme relies on Linux's sizes: FIFOs and character devices report 0. A FIFO,
+   * character device or socket is read with relative reads. A directory opens, as {@code
+   * Files.newByteChannel} opens it, and fails at the first {@link #next}, with the exception
+   * reading it gives ({@code Files.readAllBytes} throws the same).
    *
    * <p>Skipping the {@code stat} for most files saves a system call and a path lookup per open: on a
    * 1 MiB file read 64 bytes every 8 KiB, a build that differed only in this ran the pass at 1.03

@@ -324,7 +324,7 @@ class ChunkedReaderContractTest {
     for (int size : new int[] {(1 << 20) + 1536, (int) Chunks.MAP_THRESHOLD}) {
       byte[] content = TestSupport.randomBytes(size, size);
       Path file = TestSupport.write(dir, "device-" + size, content);
-      Path device = attachLoopDevice(file);
+      Path device = TestSupport.loopDevice(file);
       try {
         try (Chunks chunks = Chunks.open(device, Chunks.DEFAULT, Chunks.Strategy.AUTO)) {
           assertEquals(Chunks.Strategy.BUFFERED, chunks.strategy(), "a device is not mapped");
@@ -348,39 +348,9 @@ class ChunkedReaderContractTest {
             FileSystemException.class,
             () -> Chunks.open(device, Chunks.DEFAULT, Chunks.Strategy.MAPPED));
       } finally {
-        run("losetup", "-d", device.toString());
+        TestSupport.detachLoopDevice(device);
       }
     }
-  }
-
-  /** {@code losetup --find --show --read-only file}; skips the test where that cannot be done. */
-  private static Path attachLoopDevice(Path file) throws Exception {
-    List<String> out = new ArrayList<>();
-    int status;
-    try {
-      status = run(out, "losetup", "--find", "--show", "--read-only", file.toString());
-    } catch (IOException e) {
-      status = -1; // not installed
-      out.add(e.toString());
-    }
-    assumeTrue(status == 0 && out.size() == 1, "cannot attach a loop device: " + out);
-    return Paths.get(out.get(0).trim());
-  }
-
-  private static void run(String... command) throws Exception {
-    List<String> out = new ArrayList<>();
-    assertEquals(0, run(out, command), String.join(" ", command) + ": " + out);
-  }
-
-  private static int run(List<String> out, String... command) throws Exception {
-    Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
-    try (java.io.BufferedReader r =
-        new java.io.BufferedReader(
-            new java.io.InputStreamReader(
-                p.getInputStream(), java.nio.charset.StandardCharsets.UTF_8))) {
-      r.lines().forEach(out::add);
-    }
-    return p.waitFor();
   }
 
   @Test

@@ -158,6 +158,47 @@ public final class TestSupport {
   }
 
   /**
+   * Attaches {@code file} to a free loop device, read-only ({@code losetup --find --show
+   * --read-only}), and returns the device; skips the test where that cannot be done (no {@code
+   * losetup}, not root). Detach it with {@link #detachLoopDevice}.
+   */
+  public static Path loopDevice(Path file) throws IOException, InterruptedException {
+    List<String> out = new java.util.ArrayList<>();
+    int status;
+    try {
+      status = run(out, "losetup", "--find", "--show", "--read-only", file.toString());
+    } catch (IOException e) {
+      status = -1; // not installed
+      out.add(e.toString());
+    }
+    assumeTrue(status == 0 && out.size() == 1, "cannot attach a loop device: " + out);
+    return Paths.get(out.get(0).trim());
+  }
+
+  /** Detaches a loop device attached by {@link #loopDevice}. */
+  public static void detachLoopDevice(Path device) throws IOException, InterruptedException {
+    List<String> out = new java.util.ArrayList<>();
+    int status = run(out, "losetup", "-d", device.toString());
+    org.junit.jupiter.api.Assertions.assertEquals(0, status, "losetup -d " + device + ": " + out);
+  }
+
+  /** Runs {@code command}, adds its output lines to {@code out}; its exit status, -1 on timeout. */
+  private static int run(List<String> out, String... command)
+      throws IOException, InterruptedException {
+    Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+    try (java.io.BufferedReader r =
+        new java.io.BufferedReader(
+            new java.io.InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+      r.lines().forEach(out::add);
+    }
+    if (!p.waitFor(10, TimeUnit.SECONDS)) {
+      p.destroyForcibly();
+      return -1;
+    }
+    return p.exitValue();
+  }
+
+  /**
    * Starts a thread that opens {@code fifo} for writing, writes {@code content} and closes it. Join it
    * after reading.
    */
