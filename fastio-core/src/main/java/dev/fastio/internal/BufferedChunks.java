@@ -10,16 +10,14 @@ import java.nio.file.Path;
  * Chunks read into one page-aligned direct buffer, reused for every chunk: a pooled buffer ({@link
  * IoBuffers#acquireChunk}) when the chunk size fits {@link IoBuffers#CHUNK_SIZE}, else one of its
  * own (no larger than the file, plus a page), freed by {@link #release()} (see {@link
- * DirectBuffer}). A chunk read from the file is one of two read-only views of the buffer, reset to
+ * DirectBuffer}). A chunk read from the file is one of the read-only views of the buffer, reset to
  * the new bytes, so reading allocates nothing; a chunk served from bytes read ahead (below) is a
  * slice of it.
  *
- * <p><b>Placement.</b> On AMD EPYC (Zen) the kernel's copy from the page cache runs about 6 times
- * slower when the destination lies 1 to 31 bytes after the source modulo 4096, and up to 10 %
- * slower at 33 to 63 bytes, whatever the alignment of either alone; a buffer that starts at a page
- * boundary meets that for every read from a file offset 4033 to 4095 past a page boundary. Such a
- * read lands {@link #SHIFT} bytes into the buffer instead (65 to 127 bytes after the source), every
- * other read at its start. The two places have a reused view each, so reading allocates nothing.
+ * <p><b>Placement.</b> A read lands where {@link IoBuffers#placement} says: at the same offset
+ * modulo 32 as the file's bytes, 0 to 31 bytes into the buffer, where the kernel's copy is fastest.
+ * Each of those places has a reused view, made the first time a read lands there, so reading
+ * allocates at most 32 views per reader.
  *
  * <p>Regular files (those of {@code /proc} and {@code /sys} included) and block devices, whose size
  * is known, are read with positional reads, so moving costs nothing; so is a directory, whose first
@@ -67,12 +65,6 @@ final class BufferedChunks extends Chunks {
   /** The largest read-ahead: {@link IoBuffers#CHUNK_SIZE}, whatever the buffer's capacity. */
   static final int READ_AHEAD_MAX = IoBuffers.CHUNK_SIZE;
 
-  /**
-   * Where in the buffer a read from the last {@code SHIFT - 1} bytes of a page of the file lands:
-   * 64 bytes in (see the class description).
-   */
-  static final int SHIFT = 64;
-
   private final IoBuffer pooled;
   private final DirectBuffer own;
   private final ByteBuffer buffer;
@@ -86,10 +78,11 @@ final class BufferedChunks extends Chunks {
   /** A read-only view of the whole buffer, never handed out: chunks are slices of it. */
   private final ByteBuffer whole;
 
-  /** Read-only views of the buffer from index 0 and from {@link #SHIFT}, reset for each chunk. */
-  private final ByteBuffer view;
-
-  private final ByteBuffer shifted;
+  /**
+   * Read-only views of the buffer from each index a read may land at (0 to 31), made the first time
+   * a read lands there and reset for each chunk: at most 32 per reader, however many chunks.
+   */
+  private final ByteBuffer[] views = new ByteBuffer[32];
 
   /** True for FIFOs, character devices and sockets: relative reads, forward only. */
   private final boolean stream;
@@ -123,8 +116,6 @@ final class BufferedChunks extends Chunks {
     }
     room = buffer.capacity() - IoBuffers.PAGE;
     whole = buffer.asReadOnlyBuffer();
-    view = whole.duplicate();
-    shifted = whole.slice(SHIFT, whole.capacity() - SHIFT);
   }
 
   @Override
@@ -173,7 +164,7 @@ final class BufferedChunks extends Chunks {
       long ahead = Math.min(READ_AHEAD_MAX, Math.max(READ_AHEAD_MIN, 4 * last));
       want = (int) Math.max(n, Math.min(Math.min(ahead, room), left));
     }
-    int at = (p & (IoBuffers.PAGE - 1)) > IoBuffers.PAGE - SHIFT ? SHIFT : 0;
+    int at = IoBuffers.placement(p);
     bufferedFrom = bufferedTo = p; // nothing held while the buffer is refilled (or a read fails)
     bufferedAt = at;
     buffer.limit(at + want).position(at);
@@ -198,9 +189,13 @@ final class BufferedChunks extends Chunks {
     return b.position() - from;
   }
 
-  /** The {@code length} bytes from index {@code at} (0 or {@link #SHIFT}) of the buffer. */
+  /** The {@code length} bytes from index {@code at} (0 to 31) of the buffer. */
   private ByteBuffer view(int at, int length) {
-    return (at == 0 ? view : shifted).clear().limit(length);
+    ByteBuffer v = views[at];
+    if (v == null) {
+      v = views[at] = whole.slice(at, whole.capacity() - at);
+    }
+    return v.clear().limit(length);
   }
 
   /**

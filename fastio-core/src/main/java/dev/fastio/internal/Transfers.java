@@ -63,6 +63,18 @@ public final class Transfers {
 
   private static final ByteBuffer EMPTY = ByteBuffer.allocateDirect(0);
 
+  /**
+   * From how many bytes the read/write loop asks a file target where its writes go (one system call:
+   * its position, or its size when it appends), to place its reads for the write as well: 64 KiB.
+   * Measured on a 2-core AMD EPYC VM, JDK 17: asking on every transfer took 4 KiB transfers to a file
+   * from 418,000 to 360,000 per second ({@code TransferBenchmark.fastio -p size=4096 -p target=FILE},
+   * 2 forks), about 0.4 µs each; a 64 KiB write from a page-aligned buffer to a file offset 1 to 31
+   * bytes past a page boundary ran at 2.3 GB/s against 9.5 to 9.9 elsewhere, 21 µs more, 50 times
+   * that. Below 64 KiB (on Linux, every file target the loop serves by default) the reads are placed
+   * for the source alone.
+   */
+  public static final long PLACED_FOR_TARGET = 64 * 1024;
+
   private Transfers() {}
 
   /**
@@ -355,21 +367,28 @@ public final class Transfers {
   /**
    * Reads {@code [position, position + count)} of the source through a pooled direct buffer and writes
    * each read out. Stops early at end of file or where the target accepts less than offered.
+   *
+   * <p>Each read lands at the index {@link IoBuffers#placement} gives for its file offset and, from
+   * {@link #PLACED_FOR_TARGET} bytes, for the file offset it is written to, out of the offsets where
+   * the kernel's copies are slow.
    */
   private static long readWrite(
       FileChannel source, long position, long count, WritableByteChannel target)
       throws IOException {
+    long written =
+        count >= PLACED_FOR_TARGET && target instanceof FileChannel file ? writeOffset(file) : -1;
     IoBuffer b = IoBuffers.acquire();
     try {
       ByteBuffer d = b.direct;
       long done = 0;
       while (done < count) {
-        d.clear().limit((int) Math.min(d.capacity(), count - done));
+        int at = IoBuffers.placement(position + done, written < 0 ? -1 : written + done);
+        d.clear().position(at).limit(at + (int) Math.min(d.capacity() - at, count - done));
         int r = source.read(d, position + done);
         if (r <= 0) {
           break;
         }
-        d.flip();
+        d.flip().position(at);
         int w = writeFully(d, target);
         done += w;
         if (w < r) {
@@ -380,6 +399,11 @@ public final class Transfers {
     } finally {
       IoBuffers.release(b);
     }
+  }
+
+  /** Where the next write to {@code file} goes: its size if it appends, else its position. */
+  private static long writeOffset(FileChannel file) throws IOException {
+    return isAppendMode(file) ? file.size() : file.position();
   }
 
   /**
