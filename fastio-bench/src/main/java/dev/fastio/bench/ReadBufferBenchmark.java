@@ -19,18 +19,18 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * Why fastio's read buffers start at a page boundary, its buffered chunks are placed as the file's
- * bytes are within a page, and they are 128 KiB: a cached 1 MiB file scanned from {@code fileOffset}
- * to its end with positional reads of {@code readSize} bytes into a direct buffer that starts {@code
- * offset} bytes past a page boundary in memory, each read checksummed with {@link CRC32C}, as {@code
- * ChunkedScanBenchmark} does.
+ * Why fastio's read buffers start at a page boundary, its reads land as far into them as the file's
+ * bytes lie past a 32-byte boundary, and they are 128 KiB: a cached 1 MiB file scanned from {@code
+ * fileOffset} to its end with positional reads of {@code readSize} bytes into a direct buffer that
+ * starts {@code offset} bytes past a page boundary in memory, each read checksummed with {@link
+ * CRC32C}, as {@code ChunkedScanBenchmark} does.
  *
  * <p>{@code ByteBuffer.allocateDirect} returns {@code malloc}'s 16-byte alignment, so a JDK buffer
  * may sit at any of these offsets; which one depends on the process's earlier allocations. fastio's
  * pooled buffers sit at offset 0 ({@code IoBuffers.allocateAligned}). What the kernel's copy cares
  * about is the buffer's offset relative to the file's: with {@code fileOffset=4080} a page-aligned
- * buffer lies 16 bytes after the file's bytes modulo a page, and one at {@code offset=4080} at 0,
- * where fastio's buffered chunks put it.
+ * buffer lies 16 bytes after the file's bytes modulo a page, one at {@code offset=4080} at 0, and
+ * one at {@code offset=16} (where fastio's buffered chunks put it) at 32.
  */
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)
