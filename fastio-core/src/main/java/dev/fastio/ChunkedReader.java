@@ -43,10 +43,11 @@ import java.nio.file.Path;
  * buffered chunk none (one if it is served from bytes read ahead).
  *
  * <p><b>Placement in memory.</b> A mapped chunk lies at the same offset within a page of memory as
- * its first byte within a page of the file. A buffered chunk starts at the buffer's first byte, a
- * page boundary, except one read from the last 63 bytes of a page of the file, which starts 64
- * bytes in: the kernel's copy from the page cache runs several times slower on some processors
- * (about 6 times on AMD EPYC) when the destination lies 1 to 31 bytes after the source modulo 4096.
+ * its first byte within a page of the file. A buffered chunk read from the file starts 0 to 31
+ * bytes past a page boundary, as far as its first byte lies past a 32-byte boundary of the file:
+ * the kernel's copy from the page cache runs several times slower on some processors (about 4 to 7
+ * times on AMD EPYC) when the destination lies 1 to 31 bytes after the source modulo 4096, and
+ * fastest at multiples of 32. A chunk served from bytes read ahead may start anywhere.
  *
  * <p><b>Read-ahead.</b> A file read through the buffer by position is read ahead when its chunks
  * are small and close together: a chunk smaller than 128 KiB that starts at most 8 KiB after the

@@ -82,7 +82,7 @@ final class BufferedChunks extends Chunks {
    * Read-only views of the buffer from each index a read may land at (0 to 31), made the first time
    * a read lands there and reset for each chunk: at most 32 per reader, however many chunks.
    */
-  private final ByteBuffer[] views = new ByteBuffer[32];
+  private final ByteBuffer[] views = new ByteBuffer[IoBuffers.ALIGN];
 
   /** True for FIFOs, character devices and sockets: relative reads, forward only. */
   private final boolean stream;

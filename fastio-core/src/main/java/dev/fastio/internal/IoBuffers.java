@@ -34,7 +34,8 @@ public final class IoBuffers {
 
   /**
    * Bytes per pooled chunk buffer: {@link #CHUNK_SIZE} and a page, so that a chunk of {@code
-   * CHUNK_SIZE} bytes can be read up to 31 bytes into it (see {@link #placement}).
+   * CHUNK_SIZE} bytes can be read up to 31 bytes into it (see {@link #placement}); a whole page
+   * rather than 31 bytes keeps the buffer a whole number of pages.
    */
   public static final int CHUNK_BUFFER = CHUNK_SIZE + 4096;
 
@@ -44,8 +45,11 @@ public final class IoBuffers {
    */
   public static final int PAGE = 4096;
 
-  /** The distance modulo which the kernel's copy is fastest: 32 bytes (see {@link #placement}). */
-  private static final int ALIGN = 32;
+  /**
+   * The distance modulo which the kernel's copy is fastest: 32 bytes (see {@link #placement}); a read
+   * lands at one of this many places in a buffer.
+   */
+  static final int ALIGN = 32;
 
   private static final int SLOTS = Math.min(64, 2 * Runtime.getRuntime().availableProcessors());
 
@@ -146,8 +150,9 @@ public final class IoBuffers {
    * The index in a page-aligned buffer at which to read the file's bytes from {@code source}, so
    * that the kernel's copies in and out of the buffer run at full speed: the same offset modulo 32 as
    * the source ({@code source & 31}), moved on by 32 or 64 bytes where the copy out of the buffer to
-   * file offset {@code target} would otherwise land 1 to 63 bytes after its source modulo a page. At
-   * most 95; the copy into the buffer always lands a multiple of 32 bytes after its source.
+   * file offset {@code target} would otherwise land 1 to 63 bytes (other than 32) after its source
+   * modulo a page. At most 95; the copy into the buffer always lands a multiple of 32 bytes after its
+   * source.
    *
    * <p>Why: on AMD EPYC (Zen) the kernel's copy between the page cache and a user buffer depends on
    * where the destination lies relative to the source modulo 4096 (a page), not on either address
@@ -155,7 +160,8 @@ public final class IoBuffers {
    * into a page-aligned buffer from file offsets chosen to set that distance: 17.6 to 18.3 GB/s at
    * multiples of 32 (0, 32, 64, 96, 128, 1024, 2016, 4064), 2.5 to 2.6 GB/s at 8, 16 and 24 (about
    * 7 times slower), 16.2 to 16.3 at 40 to 56, 16.9 to 17.0 at 72 to 120 and 17.4 to 17.6 further
-   * on (3 to 9 % slower). 64 KiB positional writes from a page-aligned buffer into a cached file ran
+   * on (2 to 11 % slower). With a CRC32C of each read ({@code ReadBufferBenchmark}, 128 KiB reads)
+   * the slow distances cost 4.3 times, 40 bytes 9 % and 80 bytes 2.6 %. 64 KiB positional writes from a page-aligned buffer into a cached file ran
    * at 2.3 GB/s to file offsets 1, 16 and 31 past a page boundary, against 9.5 to 9.9 at 0, 32, 64,
    * 2048 and 4080 (ext4; 10.3 to 11.3 on tmpfs). A buffer at a page boundary is thus slow for every
    * read from the last 31 bytes of a page of the file, and for every write to the first 31.
@@ -166,7 +172,7 @@ public final class IoBuffers {
   public static int placement(long source, long target) {
     int at = (int) (source & (ALIGN - 1));
     if (target >= 0) {
-      // Each step moves the write's distance by 32, so two steps clear the 63 slow distances.
+      // Each step moves the write's distance by 32, so two steps clear the slow distances.
       while (slowWrite((int) (target & (PAGE - 1)) - at)) {
         at += ALIGN;
       }
@@ -174,10 +180,13 @@ public final class IoBuffers {
     return at;
   }
 
-  /** True if a write whose source lies {@code delta} bytes before its destination is slow. */
+  /**
+   * True if a write whose source lies {@code delta} bytes before its destination is slow: 1 to 63
+   * bytes modulo a page, other than 32.
+   */
   private static boolean slowWrite(int delta) {
     int d = delta & (PAGE - 1);
-    return d > 0 && d < 2 * ALIGN;
+    return d % ALIGN != 0 && d < 2 * ALIGN;
   }
 
   /** The most buffers each pool keeps. */

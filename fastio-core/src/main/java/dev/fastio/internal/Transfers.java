@@ -70,8 +70,10 @@ public final class Transfers {
    * from 418,000 to 360,000 per second ({@code TransferBenchmark.fastio -p size=4096 -p target=FILE},
    * 2 forks), about 0.4 µs each; a 64 KiB write from a page-aligned buffer to a file offset 1 to 31
    * bytes past a page boundary ran at 2.3 GB/s against 9.5 to 9.9 elsewhere, 21 µs more, 50 times
-   * that. Below 64 KiB (on Linux, every file target the loop serves by default) the reads are placed
-   * for the source alone.
+   * that. Below 64 KiB (on Linux, the small file targets the loop serves by default) the reads are
+   * placed for the source alone. The count is the one asked for: a count beyond the end of a smaller
+   * file counts too. A target that cannot tell its position (a pipe or a terminal) is written to
+   * unplaced.
    */
   public static final long PLACED_FOR_TARGET = 64 * 1024;
 
@@ -242,7 +244,9 @@ public final class Transfers {
   /**
    * True if {@code channel} was opened in append mode. There is no API to ask: an append-mode {@code
    * FileChannel} reports its size as its position whatever position it is set to, which a plain one
-   * does not. The probe moves the position only when it equals the size, and sets it back.
+   * does not. The probe moves the position only when it equals the size, and sets it back. A channel
+   * with no position (a pipe or a terminal, whose {@code position()} fails with "Illegal seek") is
+   * taken as not in append mode.
    */
   static boolean isAppendMode(FileChannel channel) throws IOException {
     Boolean known = APPEND_MODE.get(channel);
@@ -263,7 +267,14 @@ public final class Transfers {
   }
 
   private static boolean probeAppendMode(FileChannel channel) throws IOException {
-    long position = channel.position();
+    long position;
+    try {
+      position = channel.position();
+    } catch (ClosedChannelException e) {
+      throw e;
+    } catch (IOException e) {
+      return false; // a pipe or a terminal ("Illegal seek"): nothing to append to
+    }
     if (position != channel.size()) {
       return false;
     }
@@ -401,9 +412,21 @@ public final class Transfers {
     }
   }
 
-  /** Where the next write to {@code file} goes: its size if it appends, else its position. */
+  /**
+   * Where the next write to {@code file} goes (its position, which for an append-mode channel is its
+   * size), or -1 if it cannot tell, as a pipe or a terminal cannot ("Illegal seek").
+   *
+   * @throws ClosedChannelException if the channel is closed (or, for a subclass, the thread was
+   *     interrupted), as the write would have thrown
+   */
   private static long writeOffset(FileChannel file) throws IOException {
-    return isAppendMode(file) ? file.size() : file.position();
+    try {
+      return file.position();
+    } catch (ClosedChannelException e) {
+      throw e;
+    } catch (IOException e) {
+      return -1; // only a hint: the write itself says whether the target works
+    }
   }
 
   /**

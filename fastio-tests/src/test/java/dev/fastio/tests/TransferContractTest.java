@@ -37,6 +37,7 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.regex.Matcher;
@@ -84,8 +85,12 @@ class TransferContractTest {
   @ParameterizedTest
   @EnumSource(Mode.class)
   void exceptionTypesAreTheJdksOnTheSameInput(Mode mode) throws Exception {
-    Path source = TestSupport.write(dir, "source", TestSupport.randomBytes(1, 10_000));
-    long[][] arguments = {{0, 100}, {-1, 100}, {0, -1}, {-1, -1}, {20_000, 100}, {0, 0}, {10_000, 5}};
+    // 100,000 bytes: a count of all of them reaches the paths of 64 KiB and more (the kernel's for
+    // files, and the read/write loop's placement for a file target).
+    Path source = TestSupport.write(dir, "source", TestSupport.randomBytes(1, 100_000));
+    long[][] arguments = {
+      {0, 100}, {-1, 100}, {0, -1}, {-1, -1}, {200_000, 100}, {0, 0}, {100_000, 5}, {0, 100_000}
+    };
     int cases = 0;
     for (SourceKind sk : SourceKind.values()) {
       for (TargetCase tc : TargetCase.values()) {
@@ -116,6 +121,47 @@ class TransferContractTest {
       }
     }
     assertEquals(3 * 5 * arguments.length, cases);
+  }
+
+  /**
+   * A FIFO opened as a {@code FileChannel} has no position ({@code position()} fails with "Illegal
+   * seek"): it gets every byte, as from the JDK's {@code transferTo}, whatever the strategy and the
+   * count, since nothing asks it for a position it cannot give.
+   */
+  @ParameterizedTest
+  @EnumSource(Mode.class)
+  void aFifoOpenedAsAFileChannelGetsEveryByte(Mode mode) throws Exception {
+    assumeTrue(TestSupport.isLinux(), "FIFOs made with mkfifo");
+    byte[] content = TestSupport.randomBytes(14, 200_000);
+    Path source = TestSupport.write(dir, "fifo-source", content);
+    for (long count : new long[] {100, 100_000, Long.MAX_VALUE, -1}) {
+      Path fifo = TestSupport.fifo(dir, "fifo-" + mode + "-" + count);
+      CompletableFuture<byte[]> read =
+          CompletableFuture.supplyAsync(
+              () -> {
+                try {
+                  return Files.readAllBytes(fifo);
+                } catch (IOException e) {
+                  throw new UncheckedIOException(e);
+                }
+              });
+      long expected = count < 0 ? 100_000 : Math.min(count, content.length);
+      try (FileChannel in = FileChannel.open(source);
+          FileChannel out = FileChannel.open(fifo, StandardOpenOption.WRITE)) {
+        if (count < 0) { // the JDK, for comparison: a call may move less (a pipe's 64 KiB)
+          long done = 0;
+          while (done < expected) {
+            done += in.transferTo(done, expected - done, out);
+          }
+        } else {
+          assertEquals(
+              expected, TransferPropertiesTest.transfer(mode, in, 0, count, out), mode.name());
+        }
+      }
+      assertArrayEquals(
+          Arrays.copyOf(content, (int) expected), read.get(1, TimeUnit.MINUTES), mode + " " + count);
+      Files.delete(fifo);
+    }
   }
 
   private FileChannel source(Path file, SourceKind kind) throws IOException {
