@@ -45,6 +45,10 @@ public final class FastChannels {
    * WritableByteChannel)}, with the same arguments, results and exceptions, except that it moves every
    * byte asked for. Uses {@link TransferPolicy#defaults()}.
    *
+   * <p>The policy chooses by the bytes to move: {@code count}, or, for a count above {@code
+   * Integer.MAX_VALUE} (such as {@code Long.MAX_VALUE}), the bytes from {@code position} to the end
+   * of the file, which takes one more system call to learn.
+   *
    * <p>For a blocking target (any channel but a {@link java.nio.channels.SelectableChannel} in
    * non-blocking mode) it returns only once {@code min(count, source.size() - position)} bytes are
    * written, or 0 if {@code position} is beyond the end of the file. For a non-blocking target it

@@ -1,6 +1,7 @@
 package dev.fastio.tests;
 
 import dev.fastio.ChunkedReader;
+import dev.fastio.FastChannels;
 import dev.fastio.FastFiles;
 import dev.fastio.internal.FileDigest;
 import dev.fastio.internal.ReadAll;
@@ -43,6 +44,16 @@ public final class SyscallProbe {
         System.out.println(jdkChannelScan(Paths.get(args[2])));
       }
       case "records" -> System.out.println(records(file, Integer.parseInt(args[2])));
+      case "transfer" -> {
+        try (java.nio.channels.FileChannel in = java.nio.channels.FileChannel.open(file);
+            java.nio.channels.FileChannel out =
+                java.nio.channels.FileChannel.open(
+                    Paths.get(args[2]),
+                    java.nio.file.StandardOpenOption.CREATE_NEW,
+                    java.nio.file.StandardOpenOption.WRITE)) {
+          System.out.println(FastChannels.transferTo(in, 0, Long.parseLong(args[3]), out));
+        }
+      }
       default -> throw new IllegalArgumentException("unknown operation: " + args[0]);
     }
   }

@@ -1,5 +1,6 @@
 package dev.fastio.tests;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -161,6 +162,31 @@ class SyscallTest {
     assertEquals(List.of(0L), got, "one read, meeting end of file: " + t.summary());
   }
 
+  /**
+   * A transfer to a file of an exact count makes one {@code fstat} of the source fewer than one of
+   * {@code Long.MAX_VALUE}: the count is taken as the bytes to move when choosing the path, and only
+   * "to the end of the file" has the file sized first. Both move the whole file, by the kernel path
+   * (no read of the source) since it is above the 32 KiB threshold for files.
+   */
+  @Test
+  void aTransferOfAnExactCountDoesNotSizeTheSourceFirst() throws Exception {
+    int size = 100_000;
+    byte[] content = TestSupport.randomBytes(11, size);
+    Path file = TestSupport.write(dir, "syscall-transfer", content);
+    Trace exact = trace("transfer", file, dir.resolve("transfer-exact.out"), Path.of("" + size));
+    Trace max =
+        trace("transfer", file, dir.resolve("transfer-max.out"), Path.of("" + Long.MAX_VALUE));
+    assertEquals(List.of(String.valueOf(size)), exact.output);
+    assertEquals(List.of(String.valueOf(size)), max.output);
+    assertArrayEquals(content, Files.readAllBytes(dir.resolve("transfer-exact.out")));
+    assertArrayEquals(content, Files.readAllBytes(dir.resolve("transfer-max.out")));
+    assertEquals(0, exact.reads.size(), "the kernel path: " + exact.summary());
+    assertEquals(
+        max.fstats - 1,
+        exact.fstats,
+        "exact count: " + exact.summary() + "; Long.MAX_VALUE: " + max.summary());
+  }
+
   /** Runs {@code SyscallProbe op files...} under strace and returns the calls on {@code files[0]}. */
   private static Trace trace(String op, Path... files) throws Exception {
     assumeTrue(TestSupport.isLinux(), "strace traces Linux processes");
@@ -232,6 +258,9 @@ class SyscallTest {
 
     /** Calls of the stat family naming the file by its path ({@code stat}, {@code statx}, ...). */
     int stats;
+
+    /** Calls of the stat family on the file's descriptor ({@code fstat}, {@code newfstatat}). */
+    int fstats;
     List<String> output = List.of();
     List<String> lines = List.of();
 
@@ -319,6 +348,8 @@ class SyscallTest {
         default -> {
           if (name.contains("stat") && m.group(2).contains("\"" + path + "\"")) {
             stats++;
+          } else if (name.contains("stat") && pid.equals(fds.get(parse(args.get(0))))) {
+            fstats++;
           }
         }
       }
@@ -335,6 +366,7 @@ class SyscallTest {
     String summary() {
       StringBuilder b = new StringBuilder();
       b.append(opens).append(" open(s), ").append(stats).append(" stat(s), ")
+          .append(fstats).append(" fstat(s), ")
           .append(mmaps).append(" mmap(s), ")
           .append(reads.size()).append(" read(s)");
       int shown = 0;
