@@ -23,8 +23,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * A transfer that starts inside a page of the file: {@code size} bytes from {@code fileOffset} of a
  * cached file of twice that size to {@code Channels.newChannel(OutputStream)} (an OTHER target,
  * which fastio serves with its read/write loop below 16 MiB on Linux, and the JDK through an 8 KiB
- * buffer). From {@code fileOffset=4080} a read into the start of a page-aligned buffer lies 16 bytes
- * after the file's bytes modulo a page, where the kernel's copy is slow (see {@code
+ * buffer). From {@code fileOffset=4080} a read into the start of a page-aligned buffer lies 16
+ * bytes after the file's bytes modulo a page, where the kernel's copy is slow (see {@code
  * ReadBufferBenchmark}); fastio's loop places each read as far into its buffer as the file's bytes
  * lie past a 32-byte boundary (16 bytes here), a multiple of 32 bytes after them. Score: transfers
  * per second (the report: MB/s moved).

@@ -16,19 +16,19 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
  */
 public final class IoBuffers {
   /**
-   * Bytes per buffer: 64 KiB, large enough to amortise the system call and small enough to stay in L2,
-   * plus one page, so that a file of up to 64 KiB is read, and its end seen (a short read), in one
-   * system call where a 64 KiB buffer needs a second read that returns 0.
+   * Bytes per buffer: 64 KiB, large enough to amortise the system call and small enough to stay in
+   * L2, plus one page, so that a file of up to 64 KiB is read, and its end seen (a short read), in
+   * one system call where a 64 KiB buffer needs a second read that returns 0.
    */
   public static final int SIZE = 64 * 1024 + 4096;
 
   /**
    * Bytes per chunk buffer: 128 KiB. A chunked reader knows where the file ends, so it needs no
    * page for a short read. Measured on a 2-core AMD EPYC VM with {@code ReadBufferBenchmark} (a
-   * cached 1 MiB file scanned with positional reads into a page-aligned buffer, CRC32C of each read;
-   * 3 forks): 128 KiB reads scanned 4.6 % (JDK 17) and 3.2 % (JDK 25) faster than 64 KiB ones, 8
-   * system calls instead of 16. With {@code -p readSize=131072,262144,1048576} (2 forks), 256 KiB
-   * was within 1 % of 128 KiB and 1 MiB 3 % slower (the buffer no longer stays in L2).
+   * cached 1 MiB file scanned with positional reads into a page-aligned buffer, CRC32C of each
+   * read; 3 forks): 128 KiB reads scanned 4.6 % (JDK 17) and 3.2 % (JDK 25) faster than 64 KiB
+   * ones, 8 system calls instead of 16. With {@code -p readSize=131072,262144,1048576} (2 forks),
+   * 256 KiB was within 1 % of 128 KiB and 1 MiB 3 % slower (the buffer no longer stays in L2).
    */
   public static final int CHUNK_SIZE = 128 * 1024;
 
@@ -46,8 +46,8 @@ public final class IoBuffers {
   public static final int PAGE = 4096;
 
   /**
-   * The distance modulo which the kernel's copy is fastest: 32 bytes (see {@link #placement}); a read
-   * lands at one of this many places in a buffer.
+   * The distance modulo which the kernel's copy is fastest: 32 bytes (see {@link #placement}); a
+   * read lands at one of this many places in a buffer.
    */
   static final int ALIGN = 32;
 
@@ -107,20 +107,20 @@ public final class IoBuffers {
    *
    * <p>Why: the kernel copies from the page cache fastest into a buffer that lies a multiple of 32
    * bytes from the bytes it copies modulo a page (see {@link #placement}), which for reads from
-   * page-aligned file offsets, as fastio's whole-file reads make, a page-aligned buffer does; {@code
-   * ByteBuffer.allocateDirect} has only {@code malloc}'s 16-byte alignment. Measured on a 2-core AMD
-   * EPYC VM, JDK 17, a 1 MiB cached file scanned with 64 KiB positional reads and a CRC32C of each
-   * ({@code ReadBufferBenchmark -p offset=0,8,16,24,32,40,48,56,64,2048}): a buffer 8, 16 or 24
-   * bytes past a page boundary scanned 4.1 to 4.3 times slower than a page-aligned one, one 40, 48
-   * or 56 bytes past it 3 to 8 % slower; 32, 64 and 2048 bytes past it were as fast.
+   * page-aligned file offsets, as fastio's whole-file reads make, a page-aligned buffer does;
+   * {@code ByteBuffer.allocateDirect} has only {@code malloc}'s 16-byte alignment. Measured on a
+   * 2-core AMD EPYC VM, JDK 17, a 1 MiB cached file scanned with 64 KiB positional reads and a
+   * CRC32C of each ({@code ReadBufferBenchmark -p offset=0,8,16,24,32,40,48,56,64,2048}): a buffer
+   * 8, 16 or 24 bytes past a page boundary scanned 4.1 to 4.3 times slower than a page-aligned one,
+   * one 40, 48 or 56 bytes past it 3 to 8 % slower; 32, 64 and 2048 bytes past it were as fast.
    */
   public static ByteBuffer allocateAligned(int capacity) {
     return alignedSlice(allocatePadded(capacity), capacity);
   }
 
   /**
-   * A new direct buffer of {@code capacity + PAGE - 1} bytes: room for {@link #alignedSlice} to find
-   * {@code capacity} page-aligned bytes in it.
+   * A new direct buffer of {@code capacity + PAGE - 1} bytes: room for {@link #alignedSlice} to
+   * find {@code capacity} page-aligned bytes in it.
    *
    * @throws ArithmeticException if that size overflows an int
    */
@@ -148,11 +148,11 @@ public final class IoBuffers {
 
   /**
    * The index in a page-aligned buffer at which to read the file's bytes from {@code source}, so
-   * that the kernel's copies in and out of the buffer run at full speed: the same offset modulo 32 as
-   * the source ({@code source & 31}), moved on by 32 or 64 bytes where the copy out of the buffer to
-   * file offset {@code target} would otherwise land 1 to 63 bytes (other than 32) after its source
-   * modulo a page. At most 95; the copy into the buffer always lands a multiple of 32 bytes after its
-   * source.
+   * that the kernel's copies in and out of the buffer run at full speed: the same offset modulo 32
+   * as the source ({@code source & 31}), moved on by 32 or 64 bytes where the copy out of the
+   * buffer to file offset {@code target} would otherwise land 1 to 63 bytes (other than 32) after
+   * its source modulo a page. At most 95; the copy into the buffer always lands a multiple of 32
+   * bytes after its source.
    *
    * <p>Why: on AMD EPYC (Zen) the kernel's copy between the page cache and a user buffer depends on
    * where the destination lies relative to the source modulo 4096 (a page), not on either address
@@ -161,10 +161,11 @@ public final class IoBuffers {
    * multiples of 32 (0, 32, 64, 96, 128, 1024, 2016, 4064), 2.5 to 2.6 GB/s at 8, 16 and 24 (about
    * 7 times slower), 16.2 to 16.3 at 40 to 56, 16.9 to 17.0 at 72 to 120 and 17.4 to 17.6 further
    * on (2 to 11 % slower). With a CRC32C of each read ({@code ReadBufferBenchmark}, 128 KiB reads)
-   * the slow distances cost 4.3 times, 40 bytes 9 % and 80 bytes 2.6 %. 64 KiB positional writes from a page-aligned buffer into a cached file ran
-   * at 2.3 GB/s to file offsets 1, 16 and 31 past a page boundary, against 9.5 to 9.9 at 0, 32, 64,
-   * 2048 and 4080 (ext4; 10.3 to 11.3 on tmpfs). A buffer at a page boundary is thus slow for every
-   * read from the last 31 bytes of a page of the file, and for every write to the first 31.
+   * the slow distances cost 4.3 times, 40 bytes 9 % and 80 bytes 2.6 %. 64 KiB positional writes
+   * from a page-aligned buffer into a cached file ran at 2.3 GB/s to file offsets 1, 16 and 31 past
+   * a page boundary, against 9.5 to 9.9 at 0, 32, 64, 2048 and 4080 (ext4; 10.3 to 11.3 on tmpfs).
+   * A buffer at a page boundary is thus slow for every read from the last 31 bytes of a page of the
+   * file, and for every write to the first 31.
    *
    * @param source the file offset of the first byte read
    * @param target the file offset the first byte is written to, or -1 if unknown or not a file

@@ -22,8 +22,9 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * The implementation of {@code FastChannels.transferTo}: the contract checks in the JDK's order, the
- * loop that runs until every byte is moved, the three strategies and the fallback from the kernel path.
+ * The implementation of {@code FastChannels.transferTo}: the contract checks in the JDK's order,
+ * the loop that runs until every byte is moved, the three strategies and the fallback from the
+ * kernel path.
  *
  * <p>Tests and benchmarks call {@link #transfer} directly to force a strategy with a small mapping
  * window, or to leave the JFR event out.
@@ -33,8 +34,8 @@ public final class Transfers {
   public static final long KERNEL_CHUNK = 0x7ffff000L;
 
   /**
-   * Bytes mapped at a time by {@link TransferStrategy#MAPPED}: each window is written, then unmapped
-   * before the next is mapped, so a transfer never holds more address space than this.
+   * Bytes mapped at a time by {@link TransferStrategy#MAPPED}: each window is written, then
+   * unmapped before the next is mapped, so a transfer never holds more address space than this.
    */
   public static final int MAPPED_WINDOW = 16 << 20;
 
@@ -42,10 +43,10 @@ public final class Transfers {
   private record Condition(TargetKind kind, boolean appendMode) {}
 
   /**
-   * Kernel-path refusals remembered per target kind and condition. Append-mode file targets are refused
-   * from the start: Linux's sendfile and copy_file_range refuse them (EINVAL, EBADF), and on JDK 17 one
-   * such refusal inside {@code FileChannel.transferTo} turns sendfile off for every file target of the
-   * process.
+   * Kernel-path refusals remembered per target kind and condition. Append-mode file targets are
+   * refused from the start: Linux's sendfile and copy_file_range refuse them (EINVAL, EBADF), and
+   * on JDK 17 one such refusal inside {@code FileChannel.transferTo} turns sendfile off for every
+   * file target of the process.
    */
   private static final Set<Condition> KERNEL_REFUSED = ConcurrentHashMap.newKeySet();
 
@@ -54,9 +55,9 @@ public final class Transfers {
   }
 
   /**
-   * Whether each file target seen is in append mode, which is fixed when a channel is opened: probed
-   * once per channel (five system calls at most), then looked up. Weak keys: a closed and unreachable
-   * channel leaves the map.
+   * Whether each file target seen is in append mode, which is fixed when a channel is opened:
+   * probed once per channel (five system calls at most), then looked up. Weak keys: a closed and
+   * unreachable channel leaves the map.
    */
   private static final Map<FileChannel, Boolean> APPEND_MODE =
       Collections.synchronizedMap(new WeakHashMap<>());
@@ -68,24 +69,25 @@ public final class Transfers {
    * Integer.MAX_VALUE}. A larger one (typically {@code Long.MAX_VALUE}, "to the end of the file")
    * has the source's size asked first, so that a small file is not sent down the path chosen for a
    * large transfer. Up to it the source is not sized before the first move: asking costs a system
-   * call, and on a 2-core AMD EPYC VM (JDK 17, {@code TransferBenchmark -p size=65536 -p target=FILE
-   * -f 2}) 64 KiB transfers to a file ran at 142,000 per second with it against 160,000 without,
-   * and the JDK's own {@code transferTo} at 163,000. A count above the file's size is still moved
-   * correctly: the path chosen moves what there is, and only then is the file sized.
+   * call, and on a 2-core AMD EPYC VM (JDK 17, {@code TransferBenchmark -p size=65536 -p
+   * target=FILE -f 2}) 64 KiB transfers to a file ran at 142,000 per second with it against 160,000
+   * without, and the JDK's own {@code transferTo} at 163,000. A count above the file's size is
+   * still moved correctly: the path chosen moves what there is, and only then is the file sized.
    */
   static final long COUNT_TAKEN_AS_SIZE = Integer.MAX_VALUE;
 
   /**
-   * From how many bytes the read/write loop asks a file target where its writes go (one system call:
-   * its position, or its size when it appends), to place its reads for the write as well: 64 KiB.
-   * Measured on a 2-core AMD EPYC VM, JDK 17: asking on every transfer took 4 KiB transfers to a file
-   * from 418,000 to 360,000 per second ({@code TransferBenchmark.fastio -p size=4096 -p target=FILE},
-   * 2 forks), about 0.4 µs each; a 64 KiB write from a page-aligned buffer to a file offset 1 to 31
+   * From how many bytes the read/write loop asks a file target where its writes go (one system
+   * call: its position, which for an append-mode channel is its size), to place its reads for the
+   * write as well: 64 KiB. Measured on a 2-core AMD EPYC VM, JDK 17: asking on every transfer (as
+   * first written, with a check for append mode besides) took 4 KiB transfers to a file from
+   * 418,000 to 360,000 per second ({@code TransferBenchmark.fastio -p size=4096 -p target=FILE}, 2
+   * forks), about 0.4 µs each; a 64 KiB write from a page-aligned buffer to a file offset 1 to 31
    * bytes past a page boundary ran at 2.3 GB/s against 9.5 to 9.9 elsewhere, 21 µs more, 50 times
    * that. Below 64 KiB (on Linux, the small file targets the loop serves by default) the reads are
-   * placed for the source alone. The count is the one asked for: a count beyond the end of a smaller
-   * file counts too. A target that cannot tell its position (a pipe or a terminal) is written to
-   * unplaced.
+   * placed for the source alone. The count is the one asked for: a count beyond the end of a
+   * smaller file counts too. A target that cannot tell its position (a pipe or a terminal) is
+   * written to unplaced.
    */
   public static final long PLACED_FOR_TARGET = 64 * 1024;
 
@@ -140,9 +142,9 @@ public final class Transfers {
 
   /**
    * The loop. The source's size costs a system call, as much as a small transfer's own on some
-   * systems, so it is read only where it is needed: where the choice depends on it and the count does
-   * not say it ({@link #COUNT_TAKEN_AS_SIZE}), for a mapping, and where a strategy moved less than
-   * asked (end of file, a shrunk source, or a refusal).
+   * systems, so it is read only where it is needed: where the choice depends on it and the count
+   * does not say it ({@link #COUNT_TAKEN_AS_SIZE}), for a mapping, and where a strategy moved less
+   * than asked (end of file, a shrunk source, or a refusal).
    */
   private static long run(
       FileChannel source,
@@ -160,8 +162,8 @@ public final class Transfers {
     long amount = count; // the bytes to move: count until the size is known
     boolean sized = false;
     // Needed: to choose by size where the count does not say it; to map; and for positional reads
-    // from a position past 0 (a file of /proc reads from any position, but the JDK transfers nothing
-    // from past its size of 0).
+    // from a position past 0 (a file of /proc reads from any position, but the JDK transfers
+    // nothing from past its size of 0).
     if (chosen == TransferStrategy.MAPPED
         || (chosen == TransferStrategy.READ_WRITE && position > 0)
         || (forced == null && count > COUNT_TAKEN_AS_SIZE && chosen != policy.choose(kind, 0))) {
@@ -256,11 +258,11 @@ public final class Transfers {
   }
 
   /**
-   * True if {@code channel} was opened in append mode. There is no API to ask: an append-mode {@code
-   * FileChannel} reports its size as its position whatever position it is set to, which a plain one
-   * does not. The probe moves the position only when it equals the size, and sets it back. A channel
-   * with no position (a pipe or a terminal, whose {@code position()} fails with "Illegal seek") is
-   * taken as not in append mode.
+   * True if {@code channel} was opened in append mode. There is no API to ask: an append-mode
+   * {@code FileChannel} reports its size as its position whatever position it is set to, which a
+   * plain one does not. The probe moves the position only when it equals the size, and sets it
+   * back. A channel with no position (a pipe or a terminal, whose {@code position()} fails with
+   * "Illegal seek") is taken as not in append mode.
    */
   static boolean isAppendMode(FileChannel channel) throws IOException {
     Boolean known = APPEND_MODE.get(channel);
@@ -273,8 +275,8 @@ public final class Transfers {
   }
 
   /**
-   * Records that {@code channel}, which fastio opened itself without {@code APPEND}, is not in append
-   * mode, which spares it the probe (five system calls on a new, empty file).
+   * Records that {@code channel}, which fastio opened itself without {@code APPEND}, is not in
+   * append mode, which spares it the probe (five system calls on a new, empty file).
    */
   static void notAppendMode(FileChannel channel) {
     APPEND_MODE.put(channel, Boolean.FALSE);
@@ -302,9 +304,9 @@ public final class Transfers {
   }
 
   /**
-   * The mode checks {@code FileChannel.transferTo} makes before it moves anything: a source not open
-   * for reading, a file target not open for writing. Called on the paths that move no byte; on the
-   * others the first read or write throws the same exceptions, in the same order.
+   * The mode checks {@code FileChannel.transferTo} makes before it moves anything: a source not
+   * open for reading, a file target not open for writing. Called on the paths that move no byte; on
+   * the others the first read or write throws the same exceptions, in the same order.
    */
   private static void checkModes(FileChannel source, WritableByteChannel target) throws IOException {
     source.read(EMPTY, 0);
@@ -329,9 +331,9 @@ public final class Transfers {
   }
 
   /**
-   * Writes {@code [position, position + count)} of the source from mappings of at most {@code window}
-   * bytes, each unmapped before the next is made. Stops early where the target accepts less than
-   * offered or the source ends.
+   * Writes {@code [position, position + count)} of the source from mappings of at most {@code
+   * window} bytes, each unmapped before the next is made. Stops early where the target accepts less
+   * than offered or the source ends.
    */
   private static long mapped(
       FileChannel source, long position, long count, WritableByteChannel target, int window)
@@ -371,7 +373,8 @@ public final class Transfers {
     return done;
   }
 
-  // The mapped reads happen in this callee, so the caller's try covers them however they are inlined.
+  // The mapped reads happen in this callee, so the caller's try covers them however they are
+  // inlined.
   private static int writeWindow(MappedByteBuffer buffer, WritableByteChannel target)
       throws IOException {
     return writeFully(buffer, target);
@@ -390,12 +393,12 @@ public final class Transfers {
   }
 
   /**
-   * Reads {@code [position, position + count)} of the source through a pooled direct buffer and writes
-   * each read out. Stops early at end of file or where the target accepts less than offered.
+   * Reads {@code [position, position + count)} of the source through a pooled direct buffer and
+   * writes each read out. Stops early at end of file or where the target accepts less than offered.
    *
    * <p>Each read lands at the index {@link IoBuffers#placement} gives for its file offset and, from
-   * {@link #PLACED_FOR_TARGET} bytes, for the file offset it is written to, out of the offsets where
-   * the kernel's copies are slow.
+   * {@link #PLACED_FOR_TARGET} bytes, for the file offset it is written to, out of the offsets
+   * where the kernel's copies are slow.
    */
   private static long readWrite(
       FileChannel source, long position, long count, WritableByteChannel target)
@@ -427,8 +430,8 @@ public final class Transfers {
   }
 
   /**
-   * Where the next write to {@code file} goes (its position, which for an append-mode channel is its
-   * size), or -1 if it cannot tell, as a pipe or a terminal cannot ("Illegal seek").
+   * Where the next write to {@code file} goes (its position, which for an append-mode channel is
+   * its size), or -1 if it cannot tell, as a pipe or a terminal cannot ("Illegal seek").
    *
    * @throws ClosedChannelException if the channel is closed (or, for a subclass, the thread was
    *     interrupted), as the write would have thrown
@@ -444,8 +447,8 @@ public final class Transfers {
   }
 
   /**
-   * Writes {@code buffer} until it is empty or a write accepts nothing (a non-blocking target that is
-   * full, or a channel that behaves as one): never spins.
+   * Writes {@code buffer} until it is empty or a write accepts nothing (a non-blocking target that
+   * is full, or a channel that behaves as one): never spins.
    */
   private static int writeFully(ByteBuffer buffer, WritableByteChannel target) throws IOException {
     int total = 0;

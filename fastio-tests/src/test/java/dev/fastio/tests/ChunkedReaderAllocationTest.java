@@ -17,8 +17,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Heap allocated by a scan of a 64 MiB file (every byte through {@code CRC32C}), measured with the
- * thread's allocated-bytes counter as in {@code AllocationTest}: a constant, plus a small object per
- * mapped chunk (its slice) and per window; never anything in proportion to the bytes read.
+ * thread's allocated-bytes counter as in {@code AllocationTest}: a constant, plus a small object
+ * per mapped chunk (its slice) and per window; never anything in proportion to the bytes read.
  */
 class ChunkedReaderAllocationTest {
   private static final int SIZE = 64 << 20;
@@ -50,8 +50,8 @@ class ChunkedReaderAllocationTest {
   void aScanAllocatesAConstantPlusLittlePerChunk() throws Exception {
     assumeTrue(threads().isThreadAllocatedMemorySupported(), "no allocated-bytes counter");
     CRC32C crc = new CRC32C();
-    // strategy, chunk size, window size, where the scan starts (4090: every read lands 26 bytes into
-    // the buffer, at the file's offset modulo 32, through a view of its own)
+    // strategy, chunk size, window size, where the scan starts (4090: every read lands 26 bytes
+    // into the buffer, at the file's offset modulo 32, through a view of its own)
     Object[][] cases = {
       {Chunks.Strategy.AUTO, Chunks.DEFAULT, Chunks.DEFAULT_WINDOW, 0},
       {Chunks.Strategy.BUFFERED, Chunks.DEFAULT, Chunks.DEFAULT_WINDOW, 0},

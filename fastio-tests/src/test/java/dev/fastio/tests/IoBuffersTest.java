@@ -184,8 +184,8 @@ class IoBuffersTest {
    * To a file target, the loop's reads are placed for the write too from {@link
    * Transfers#PLACED_FOR_TARGET} bytes: for every pair of source and target offsets around page
    * ends, in plain and append mode, each buffer written lies a multiple of 32 bytes after the
-   * source's bytes and, from that size, 0, 32 or at least 64 bytes before the target's, modulo a page;
-   * the target gets the source's bytes.
+   * source's bytes and, from that size, 0, 32 or at least 64 bytes before the target's, modulo a
+   * page; the target gets the source's bytes.
    */
   @Test
   void transferReadsArePlacedForTheFileTheyAreWrittenTo() throws IOException {
@@ -198,7 +198,8 @@ class IoBuffersTest {
       try (FileChannel source = FileChannel.open(file)) {
         for (boolean append : new boolean[] {false, true}) {
           for (long from : new long[] {0, 1, 63, page - 64, page - 63, page - 1, 2000, 2047}) {
-            for (long to : new long[] {0, 1, 31, 63, 64, 65, 100, 2049, 2111, page - 1, page + 17}) {
+            for (long to :
+                new long[] {0, 1, 31, 63, 64, 65, 100, 2049, 2111, page - 1, page + 17}) {
               for (long count : new long[] {100, IoBuffers.SIZE + 1, content.length - from}) {
                 String where = (append ? "append " : "") + count + " from " + from + " to " + to;
                 Files.write(out, new byte[(int) to]);

@@ -29,8 +29,8 @@ import org.junit.jupiter.api.io.TempDir;
  * SyscallProbe}) under {@code strace -f}, and the test reads the calls made on the file's own
  * descriptor (found from its {@code openat} line, followed until its {@code close}). Counts of
  * system calls do not depend on timing, so these cannot flake on a busy machine; a regression to
- * small reads, or to reading what should be mapped, fails them. Skipped where strace is not installed
- * or cannot trace (no ptrace in the container).
+ * small reads, or to reading what should be mapped, fails them. Skipped where strace is not
+ * installed or cannot trace (no ptrace in the container).
  */
 class SyscallTest {
   private static final int SIZE = 64 << 20;
@@ -116,9 +116,9 @@ class SyscallTest {
   }
 
   /**
-   * 64-byte records read one after another make one read per up to 128 KiB, not one per record:
-   * the first record alone, then read-ahead of 16, 64 and 128 KiB, each byte read once. Records
-   * 16 KiB apart, beyond the 8 KiB up to which the reader reads ahead, are read one exact read each.
+   * 64-byte records read one after another make one read per up to 128 KiB, not one per record: the
+   * first record alone, then read-ahead of 16, 64 and 128 KiB, each byte read once. Records 16 KiB
+   * apart, beyond the 8 KiB up to which the reader reads ahead, are read one exact read each.
    */
   @Test
   void smallRecordsAreReadAheadWhenCloseAndReadExactlyWhenFarApart() throws Exception {
@@ -164,9 +164,9 @@ class SyscallTest {
 
   /**
    * A transfer to a file of an exact count makes one {@code fstat} of the source fewer than one of
-   * {@code Long.MAX_VALUE}: the count is taken as the bytes to move when choosing the path, and only
-   * "to the end of the file" has the file sized first. Both move the whole file, by the kernel path
-   * (no read of the source) since it is above the 32 KiB threshold for files.
+   * {@code Long.MAX_VALUE}: the count is taken as the bytes to move when choosing the path, and
+   * only "to the end of the file" has the file sized first. Both move the whole file, by the kernel
+   * path (no read of the source) since it is above the 32 KiB threshold for files.
    */
   @Test
   void aTransferOfAnExactCountDoesNotSizeTheSourceFirst() throws Exception {
@@ -266,8 +266,8 @@ class SyscallTest {
 
     /**
      * Parses {@code strace -f -s 0} lines ({@code PID name(args) = ret}), joining calls that strace
-     * split into {@code <unfinished ...>} and {@code <... name resumed>} halves, and keeps the calls
-     * on descriptors that {@code openat} returned for {@code path}, until they are closed.
+     * split into {@code <unfinished ...>} and {@code <... name resumed>} halves, and keeps the
+     * calls on descriptors that {@code openat} returned for {@code path}, until they are closed.
      */
     static Trace parse(List<String> lines, String path) {
       Trace t = new Trace();
@@ -306,9 +306,9 @@ class SyscallTest {
     }
 
     /**
-     * Records {@code call} of thread {@code pid} if it concerns the file. Only the thread that opened
-     * the file counts: another thread's call on the same number, printed before the close that freed
-     * it, is another file.
+     * Records {@code call} of thread {@code pid} if it concerns the file. Only the thread that
+     * opened the file counts: another thread's call on the same number, printed before the close
+     * that freed it, is another file.
      */
     private void add(String pid, String call, String path, Map<Long, String> fds) {
       Matcher m = CALL.matcher(call);

@@ -159,7 +159,9 @@ class TransferContractTest {
         }
       }
       assertArrayEquals(
-          Arrays.copyOf(content, (int) expected), read.get(1, TimeUnit.MINUTES), mode + " " + count);
+          Arrays.copyOf(content, (int) expected),
+          read.get(1, TimeUnit.MINUTES),
+          mode + " " + count);
       Files.delete(fifo);
     }
   }
