@@ -182,6 +182,17 @@ public final class IoBuffers {
   }
 
   /**
+   * True if a copy from file or buffer offset {@code source} to {@code target} is one of the slow
+   * ones: the target 1 to 31 bytes after the source modulo a page (see {@link #placement}). The
+   * kernel's own copy from a file to a file ({@code copy_file_range}, {@code sendfile}) meets it
+   * too: 2.1 GB/s at 16 bytes against 6.6-7.3 GB/s at 0, 32, 48 and 2048 (1 MiB, JDK 17 and 25).
+   */
+  public static boolean slowCopy(long source, long target) {
+    int d = (int) ((target - source) & (PAGE - 1));
+    return d > 0 && d < ALIGN;
+  }
+
+  /**
    * True if a write whose source lies {@code delta} bytes before its destination is slow: 1 to 63
    * bytes modulo a page, other than 32.
    */

@@ -511,7 +511,9 @@ class TransferContractTest {
     byte[] small = TestSupport.randomBytes(9, 40_000);
     Path bigSource = TestSupport.write(dir, "big", big);
     Path smallSource = TestSupport.write(dir, "small", small);
-    byte[] existing = "existing content\n".getBytes(StandardCharsets.US_ASCII);
+    // 32 bytes: appends land a multiple of 32 bytes after the source's offsets, where the kernel's
+    // copy is fast, so the policy keeps the kernel path and the append mode makes it fall back.
+    byte[] existing = "existing content, 32 bytes long\n".getBytes(StandardCharsets.US_ASCII);
     Path appended = TestSupport.write(dir, "appended", existing);
     Path plain = dir.resolve("plain");
     Path plainAtEnd = TestSupport.write(dir, "plain-at-end", existing);
@@ -578,6 +580,60 @@ class TransferContractTest {
     assertTrue(Transfers.kernelRefused(TargetKind.FILE, true));
     assertFalse(Transfers.kernelRefused(TargetKind.FILE, false));
     assertFalse(Transfers.kernelRefused(TargetKind.SOCKET, false));
+  }
+
+  /**
+   * On Linux, a file target the policy gives the kernel path gets the read/write loop instead when
+   * it writes 1 to 31 bytes after the source's offset modulo a page, where the kernel's copy is
+   * slow; from {@link Transfers#KERNEL_OFFSETS_CHECKED} bytes only. Every target gets its bytes.
+   */
+  @Test
+  void aFileTargetThatWouldMakeTheKernelsCopySlowGetsTheReadWriteLoop() throws Exception {
+    assumeTrue(TestSupport.isLinux(), "the kernel path for files is Linux's default");
+    int size = (int) Transfers.KERNEL_OFFSETS_CHECKED + 10_000;
+    byte[] content = TestSupport.randomBytes(15, size);
+    Path source = TestSupport.write(dir, "offsets-source", content);
+    // {source position, target position, count}
+    long[][] cases = {
+      {0, 0, size}, // same offset: the kernel
+      {0, 16, size}, // 16 bytes after: read/write
+      {4080, 0, size - 4080}, // 16 bytes after, modulo a page: read/write
+      {16, 16, size - 16}, // same offset again: the kernel
+      {0, 48, size}, // 48 bytes after: the kernel (a few per cent slower there, not 3 times)
+      {0, 16, 100_000}, // below the size checked: the kernel
+    };
+    List<RecordedEvent> events;
+    List<Path> targets = new ArrayList<>();
+    try (FileChannel in = FileChannel.open(source)) {
+      events =
+          record(
+              () -> {
+                for (long[] c : cases) {
+                  Path out = dir.resolve("offsets-" + targets.size());
+                  targets.add(out);
+                  try (FileChannel o =
+                      FileChannel.open(
+                          out, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
+                    o.position(c[1]);
+                    assertEquals(c[2], FastChannels.transferTo(in, c[0], c[2], o));
+                    assertEquals(c[1] + c[2], o.position());
+                  }
+                }
+              });
+    }
+    for (int i = 0; i < cases.length; i++) {
+      byte[] got = Files.readAllBytes(targets.get(i));
+      int from = (int) cases[i][0];
+      int to = (int) cases[i][1];
+      assertArrayEquals(
+          Arrays.copyOfRange(content, from, from + (int) cases[i][2]),
+          Arrays.copyOfRange(got, to, got.length),
+          Arrays.toString(cases[i]));
+    }
+    List<String> seen =
+        events.stream().map(e -> e.getString("strategy")).collect(Collectors.toList());
+    assertEquals(
+        List.of("KERNEL", "READ_WRITE", "READ_WRITE", "KERNEL", "KERNEL", "KERNEL"), seen);
   }
 
   /**
