@@ -21,13 +21,17 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * A transfer that starts inside a page of the file: {@code size} bytes from {@code fileOffset} of a
- * cached file of twice that size to {@code Channels.newChannel(OutputStream)} (an OTHER target,
+ * cached file of twice that size, to {@code Channels.newChannel(OutputStream)} ({@code OTHER},
  * which fastio serves with its read/write loop below 16 MiB on Linux, and the JDK through an 8 KiB
- * buffer). From {@code fileOffset=4080} a read into the start of a page-aligned buffer lies 16
- * bytes after the file's bytes modulo a page, where the kernel's copy is slow (see {@code
+ * buffer) or to a file rewritten from position 0 ({@code FILE}, the kernel path on Linux).
+ *
+ * <p>From {@code fileOffset=4080} a read into the start of a page-aligned buffer lies 16 bytes
+ * after the file's bytes modulo a page, where the kernel's copy is slow (see {@code
  * ReadBufferBenchmark}); fastio's loop places each read as far into its buffer as the file's bytes
- * lie past a 32-byte boundary (16 bytes here), a multiple of 32 bytes after them. Score: transfers
- * per second (the report: MB/s moved).
+ * lie past a 32-byte boundary (16 bytes here), a multiple of 32 bytes after them. To the file, the
+ * kernel's own copy from the page cache to the page cache lands 16 bytes after its source too;
+ * fastio takes its read/write loop there instead, placed for both copies. Score: transfers per
+ * second (the report: MB/s moved).
  */
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)
@@ -46,13 +50,17 @@ public class TransferOffsetBenchmark {
   @Param({"0", "4080"})
   public long fileOffset;
 
+  /** Where the bytes go: {@code OTHER} or {@code FILE} (see {@code TransferTarget}). */
+  @Param({"OTHER", "FILE"})
+  public String target;
+
   private FileChannel source;
   private TransferTarget out;
 
   @Setup(Level.Trial)
   public void setup() throws IOException {
     source = FileChannel.open(BenchFiles.file(2 * size));
-    out = TransferTarget.open("OTHER", size);
+    out = TransferTarget.open(target, size);
   }
 
   @TearDown(Level.Trial)
