@@ -7,17 +7,17 @@ import java.nio.channels.WritableByteChannel;
 import java.util.Objects;
 
 /**
- * Channel operations: {@link #transferTo(FileChannel, long, long, WritableByteChannel)}, a drop-in for
- * {@link FileChannel#transferTo(long, long, WritableByteChannel)} that always finishes and picks the
- * fastest way to move the bytes for the platform, the target and the size.
+ * Channel operations: {@link #transferTo(FileChannel, long, long, WritableByteChannel)}, a drop-in
+ * for {@link FileChannel#transferTo(long, long, WritableByteChannel)} that always finishes and
+ * picks the fastest way to move the bytes for the platform, the target and the size.
  *
- * <p><b>Why.</b> {@code FileChannel.transferTo} may move fewer bytes than asked (at most about 2 GiB
- * per call on Linux, less whenever the kernel says so), so every caller needs a loop; it copies to any
- * channel that is neither a file nor a socket through an 8 KiB heap buffer; and on JDK 17 one refusal
- * of {@code sendfile} (an append-mode target is enough) turns {@code sendfile} to files off for the
- * rest of the process. The best path also differs by platform: the kernel's on Linux (but for small
- * transfers to files, where a read/write loop is faster), a read/write loop
- * on macOS, read/write for small and mapped for large transfers on Windows (see {@link
+ * <p><b>Why.</b> {@code FileChannel.transferTo} may move fewer bytes than asked (at most about 2
+ * GiB per call on Linux, less whenever the kernel says so), so every caller needs a loop; it copies
+ * to any channel that is neither a file nor a socket through an 8 KiB heap buffer; and on JDK 17
+ * one refusal of {@code sendfile} (an append-mode target is enough) turns {@code sendfile} to files
+ * off for the rest of the process. The best path also differs by platform: the kernel's on Linux
+ * (but for small transfers to files, where a read/write loop is faster), a read/write loop on
+ * macOS, read/write for small and mapped for large transfers on Windows (see {@link
  * TransferPolicy}).
  *
  * <p><b>Ownership.</b> fastio never closes the caller's channels, except as the JDK does when the
@@ -31,9 +31,9 @@ import java.util.Objects;
  * time interleave with it as they would with {@code FileChannel.transferTo}.
  *
  * <p><b>Observability.</b> Every transfer that moves bytes emits a JDK Flight Recorder event {@code
- * dev.fastio.Transfer} (strategy, the strategy it fell back from if any, target kind, bytes, duration)
- * when a recording enables it; with no recording, or without the {@code jdk.jfr} module, nothing is
- * allocated or recorded.
+ * dev.fastio.Transfer} (strategy, the strategy it fell back from if any, target kind, bytes,
+ * duration) when a recording enables it; with no recording, or without the {@code jdk.jfr} module,
+ * nothing is allocated or recorded.
  *
  * @since 0.1.0
  */
@@ -42,65 +42,69 @@ public final class FastChannels {
 
   /**
    * Transfers bytes from a file to a channel: {@link FileChannel#transferTo(long, long,
-   * WritableByteChannel)}, with the same arguments, results and exceptions, except that it moves every
-   * byte asked for. Uses {@link TransferPolicy#defaults()}.
+   * WritableByteChannel)}, with the same arguments, results and exceptions, except that it moves
+   * every byte asked for. Uses {@link TransferPolicy#defaults()}.
    *
-   * <p>The policy chooses by the bytes to move: {@code count}, or, for a count above {@code
-   * Integer.MAX_VALUE} (such as {@code Long.MAX_VALUE}), the bytes from {@code position} to the end
-   * of the file, which takes one more system call to learn. Where it gives a file target of 256 KiB
-   * or more the kernel path, the target's position is asked too (one system call): if it lies 1 to
-   * 31 bytes after {@code position} modulo 4096, where the kernel's copy between the two files runs
-   * about 3 times slower on some processors, {@link TransferStrategy#READ_WRITE} is used instead.
+   * <p>The policy chooses by the bytes to move: {@code count}, or, for a count of 16 MiB or more
+   * (such as {@code Long.MAX_VALUE}), the bytes from {@code position} to the end of the file, which
+   * takes one more system call to learn. Where the policy picks no strategy of its own and gives a
+   * transfer of 256 KiB or more to a file target the kernel path, the target's position is asked
+   * too (one system call): if it lies 1 to 31 bytes after {@code position} modulo 4096, where the
+   * kernel's copy between the two files runs about 3 times slower on some processors, {@link
+   * TransferStrategy#READ_WRITE} is used instead (the JFR event records it as taken over from
+   * {@code KERNEL}). An append-mode target is never given the kernel path, as below.
    *
    * <p>For a blocking target (any channel but a {@link java.nio.channels.SelectableChannel} in
    * non-blocking mode) it returns only once {@code min(count, source.size() - position)} bytes are
    * written, or 0 if {@code position} is beyond the end of the file. For a non-blocking target it
-   * returns what the target accepted, possibly 0, without waiting or retrying. Should a write accept no
-   * byte at all, the transfer ends there and returns what was moved: it never spins.
+   * returns what the target accepted, possibly 0, without waiting or retrying. Should a write
+   * accept no byte at all, the transfer ends there and returns what was moved: it never spins.
    *
-   * <p>The bytes are read from {@code position} of the source's file; the source's own position is not
-   * changed. A file target is written at its position, which advances by the number of bytes returned
-   * (an append-mode file target appends).
+   * <p>The bytes are read from {@code position} of the source's file; the source's own position is
+   * not changed. A file target is written at its position, which advances by the number of bytes
+   * returned (an append-mode file target appends).
    *
    * <p><b>Files that change.</b> Bytes appended to the source during the transfer may or may not be
-   * transferred, as with {@code FileChannel.transferTo}. Should the source shrink during the transfer,
-   * the transfer stops at its new end and returns the bytes moved so far, or, if the shrinking was seen
-   * by a read of a mapping, throws a {@link java.nio.file.FileSystemException}; it never spins and
-   * never throws the JVM's {@link InternalError}. A source whose size is 0 (files of {@code /proc} and
-   * {@code /sys} report that) is read to its end of file with {@link TransferStrategy#READ_WRITE}, as
-   * {@code FileChannel.transferTo} does from JDK 21 on (JDK 17 transfers nothing from such a file).
+   * transferred, as with {@code FileChannel.transferTo}. Should the source shrink during the
+   * transfer, the transfer stops at its new end and returns the bytes moved so far, or, if the
+   * shrinking was seen by a read of a mapping, throws a {@link java.nio.file.FileSystemException};
+   * it never spins and never throws the JVM's {@link InternalError}. A source whose size is 0
+   * (files of {@code /proc} and {@code /sys} report that) is read to its end of file with {@link
+   * TransferStrategy#READ_WRITE}, as {@code FileChannel.transferTo} does from JDK 21 on (JDK 17
+   * transfers nothing from such a file).
    *
    * <p><b>Fallback.</b> If the kernel path cannot serve a target, the transfer goes on with {@link
    * TransferStrategy#MAPPED} or {@link TransferStrategy#READ_WRITE} (the policy's choice for other
-   * targets of that size) instead of failing, and fastio remembers the refusal for that kind of target
-   * in that condition only, never for the whole process. Append-mode file targets are never handed to
-   * {@code FileChannel.transferTo}, which on JDK 17 would turn {@code sendfile} off for every file
-   * target of the process: they are detected (a file channel in append mode reports its size as its
-   * position; fastio moves the position to tell, and sets it back) and written from a mapping or a
-   * buffer.
+   * targets of that size) instead of failing, and fastio remembers the refusal for that kind of
+   * target in that condition only, never for the whole process. Append-mode file targets are never
+   * handed to {@code FileChannel.transferTo}, which on JDK 17 would turn {@code sendfile} off for
+   * every file target of the process: they are detected (a file channel in append mode reports its
+   * size as its position; fastio moves the position to tell, and sets it back) and written from a
+   * mapping or a buffer.
    *
-   * <p><b>Interrupts.</b> As with {@code FileChannel.transferTo} from JDK 21 on: if the calling thread
-   * is interrupted during the transfer, both channels are closed and {@link
-   * java.nio.channels.ClosedByInterruptException} is thrown, with the thread's interrupt status set.
+   * <p><b>Interrupts.</b> As with {@code FileChannel.transferTo} from JDK 21 on: if the calling
+   * thread is interrupted during the transfer, both channels are closed and {@link
+   * java.nio.channels.ClosedByInterruptException} is thrown, with the thread's interrupt status
+   * set.
    *
    * @param source the file to read; must be open for reading
    * @param position the position in the file of the first byte to transfer; must be non-negative
-   * @param count the most bytes to transfer; must be non-negative ({@code Long.MAX_VALUE} for "to the
-   *     end of the file")
+   * @param count the most bytes to transfer; must be non-negative ({@code Long.MAX_VALUE} for "to
+   *     the end of the file")
    * @param target the channel to write to
    * @return the number of bytes transferred
    * @throws IllegalArgumentException if {@code position} or {@code count} is negative
    * @throws java.nio.channels.NonReadableChannelException if the source was not opened for reading
-   * @throws java.nio.channels.NonWritableChannelException if the target is a file channel not opened
-   *     for writing
+   * @throws java.nio.channels.NonWritableChannelException if the target is a file channel not
+   *     opened for writing
    * @throws java.nio.channels.ClosedChannelException if either channel is closed
    * @throws java.nio.channels.AsynchronousCloseException if another thread closes either channel
    *     during the transfer
-   * @throws java.nio.channels.ClosedByInterruptException if the calling thread is interrupted during
-   *     the transfer; both channels are closed then
+   * @throws java.nio.channels.ClosedByInterruptException if the calling thread is interrupted
+   *     during the transfer; both channels are closed then
    * @throws java.nio.file.FileSystemException if the source was truncated under a mapping of it; a
-   *     channel does not know its file's path, so {@code getFile()} is {@code "transfer source"} and
-   *     the message gives the position read
+   *     channel does not know its file's path, so {@code getFile()} is {@code "transfer source"}
+   *     and the message gives the position read
    * @throws IOException if another I/O error occurs
    */
   public static long transferTo(
@@ -127,7 +131,8 @@ public final class FastChannels {
    * @param target the channel to write to
    * @param policy chooses the strategy from the OS, the target's kind and the bytes to move
    * @return the number of bytes transferred
-   * @throws IOException as {@link #transferTo(FileChannel, long, long, WritableByteChannel)} throws it
+   * @throws IOException as {@link #transferTo(FileChannel, long, long, WritableByteChannel)} throws
+   *     it
    */
   public static long transferTo(
       FileChannel source,
@@ -142,10 +147,11 @@ public final class FastChannels {
   }
 
   /**
-   * {@link #transferTo(FileChannel, long, long, WritableByteChannel)} with the given strategy, whatever
-   * the platform, target and size. The fallback still applies: {@link TransferStrategy#KERNEL} to an
-   * append-mode file target writes from a mapping or a buffer instead. A source whose size is 0 is read
-   * with {@link TransferStrategy#READ_WRITE} whatever the strategy (a mapping would show nothing).
+   * {@link #transferTo(FileChannel, long, long, WritableByteChannel)} with the given strategy,
+   * whatever the platform, target and size. The fallback still applies: {@link
+   * TransferStrategy#KERNEL} to an append-mode file target writes from a mapping or a buffer
+   * instead. A source whose size is 0 is read with {@link TransferStrategy#READ_WRITE} whatever the
+   * strategy (a mapping would show nothing).
    *
    * @param source the file to read; must be open for reading
    * @param position the position in the file of the first byte to transfer; must be non-negative
@@ -153,7 +159,8 @@ public final class FastChannels {
    * @param target the channel to write to
    * @param strategy how to move the bytes
    * @return the number of bytes transferred
-   * @throws IOException as {@link #transferTo(FileChannel, long, long, WritableByteChannel)} throws it
+   * @throws IOException as {@link #transferTo(FileChannel, long, long, WritableByteChannel)} throws
+   *     it
    */
   public static long transferTo(
       FileChannel source,

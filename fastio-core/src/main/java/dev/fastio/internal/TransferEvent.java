@@ -20,7 +20,9 @@ final class TransferEvent extends jdk.jfr.Event {
   String strategy;
 
   @Label("Fallback From")
-  @Description("The strategy chosen first, when it was refused and another took over; else empty")
+  @Description(
+      "The strategy chosen first, when another took over: it was refused, or (KERNEL to a file)"
+          + " the offsets would make the kernel's copy slow; else empty")
   String fallbackFrom;
 
   @Label("Target Kind")

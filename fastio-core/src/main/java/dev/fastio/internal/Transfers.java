@@ -65,16 +65,17 @@ public final class Transfers {
   private static final ByteBuffer EMPTY = ByteBuffer.allocateDirect(0);
 
   /**
-   * The largest count taken, when choosing a strategy, as the number of bytes there are: {@code
-   * Integer.MAX_VALUE}. A larger one (typically {@code Long.MAX_VALUE}, "to the end of the file")
-   * has the source's size asked first, so that a small file is not sent down the path chosen for a
-   * large transfer. Up to it the source is not sized before the first move: asking costs a system
-   * call, and on a 2-core AMD EPYC VM (JDK 17, {@code TransferBenchmark -p size=65536 -p
-   * target=FILE -f 2}) 64 KiB transfers to a file ran at 142,000 per second with it against 160,000
-   * without, and the JDK's own {@code transferTo} at 163,000. A count above the file's size is
-   * still moved correctly: the path chosen moves what there is, and only then is the file sized.
+   * From which count the source is sized before a strategy is chosen: 16 MiB. A smaller count is
+   * taken as the number of bytes there are; a larger one, such as {@code Long.MAX_VALUE} or {@code
+   * Integer.MAX_VALUE} ("to the end of the file"), has the source's size asked first, so that a
+   * small file is not sent down the path chosen for a large transfer. Asking costs a system call:
+   * on a 2-core AMD EPYC VM (JDK 17, {@code TransferBenchmark -p size=65536 -p target=FILE -f 2})
+   * 64 KiB transfers to a file ran at 142,000 per second with it against 160,000 without, and the
+   * JDK's own {@code transferTo} at 163,000; from 16 MiB it costs under 0.1 % of the transfer. A
+   * count above the file's size is still moved correctly: the path chosen moves what there is, and
+   * only then is the file sized.
    */
-  static final long COUNT_TAKEN_AS_SIZE = Integer.MAX_VALUE;
+  static final long SIZED_FROM_COUNT = 16 << 20;
 
   /**
    * From how many bytes the read/write loop asks a file target where its writes go (one system
@@ -155,7 +156,7 @@ public final class Transfers {
   /**
    * The loop. The source's size costs a system call, as much as a small transfer's own on some
    * systems, so it is read only where it is needed: where the choice depends on it and the count
-   * does not say it ({@link #COUNT_TAKEN_AS_SIZE}), for a mapping, and where a strategy moved less
+   * does not say it ({@link #SIZED_FROM_COUNT}), for a mapping, and where a strategy moved less
    * than asked (end of file, a shrunk source, or a refusal).
    */
   private static long run(
@@ -178,7 +179,7 @@ public final class Transfers {
     // nothing from past its size of 0).
     if (chosen == TransferStrategy.MAPPED
         || (chosen == TransferStrategy.READ_WRITE && position > 0)
-        || (forced == null && count > COUNT_TAKEN_AS_SIZE && chosen != policy.choose(kind, 0))) {
+        || (forced == null && count >= SIZED_FROM_COUNT && chosen != policy.choose(kind, 0))) {
       long size = source.size();
       sized = true;
       if (position > size || (size > 0 && position == size)) {
@@ -193,21 +194,39 @@ public final class Transfers {
         chosen = forced != null ? forced : policy.choose(kind, amount);
       }
     }
-    if (chosen == TransferStrategy.KERNEL
-        && forced == null
-        && kind == TargetKind.FILE
-        && amount >= KERNEL_OFFSETS_CHECKED
-        && kernelCopyIsSlow(position, (FileChannel) target)) {
-      chosen = TransferStrategy.READ_WRITE; // its reads and writes are placed; the kernel's are not
-    }
     Object event = record && Jfr.AVAILABLE ? JfrEvents.beginTransfer() : null;
     TransferStrategy strategy = chosen;
     if (strategy == TransferStrategy.KERNEL
         && kind == TargetKind.FILE
         && kernelRefused(kind, isAppendMode((FileChannel) target))) {
       // Chosen by the bytes there are, not by a count such as Long.MAX_VALUE.
-      strategy =
-          fallback(policy, sized ? amount : Math.min(amount, Math.max(0, source.size() - position)));
+      long size = sized ? -1 : source.size();
+      if (size >= 0 && (position > size || (size > 0 && position == size))) {
+        checkModes(source, target); // as above: nothing from past the end, /proc files included
+        return 0;
+      }
+      strategy = fallback(policy, size < 0 ? amount : Math.min(amount, size - position));
+    } else if (strategy == TransferStrategy.KERNEL
+        && forced == null
+        && policy.strategy().isEmpty()
+        && kind == TargetKind.FILE
+        && amount >= KERNEL_OFFSETS_CHECKED
+        && kernelCopyIsSlow(position, (FileChannel) target)) {
+      // Its reads and writes are placed; the kernel's copy is not. Recorded as taken over from
+      // KERNEL.
+      strategy = TransferStrategy.READ_WRITE;
+      if (!sized && position > 0) {
+        // As above: from past the size of a /proc file the JDK transfers nothing.
+        long size = source.size();
+        sized = true;
+        if (position > size || (size > 0 && position == size)) {
+          checkModes(source, target);
+          return 0;
+        }
+        if (size > 0) {
+          amount = Math.min(count, size - position);
+        }
+      }
     }
     long done = 0;
     while (done < amount) {

@@ -252,6 +252,17 @@ class IoBuffersTest {
    * 64 bytes before the target; with no target it is the source's offset modulo 32.
    */
   @Test
+  void slowCopiesAreThoseToOneTo31BytesAfterTheSource() {
+    for (long source : new long[] {0, 5, 4095, 4096, 1L << 40}) {
+      for (int d = 0; d < 4096; d++) {
+        assertEquals(d >= 1 && d <= 31, IoBuffers.slowCopy(source, source + d), source + " +" + d);
+        assertEquals(
+            d >= 1 && d <= 31, IoBuffers.slowCopy(source + 4096, source + d), source + " +" + d);
+      }
+    }
+  }
+
+  @Test
   void placementAlwaysFindsAFastPlace() {
     int page = IoBuffers.PAGE;
     for (int s = 0; s < page; s++) {

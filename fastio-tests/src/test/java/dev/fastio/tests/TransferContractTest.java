@@ -53,11 +53,11 @@ import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * The contract of {@code FastChannels.transferTo} beside the JDK's {@code FileChannel.transferTo}:
- * the same exception types on the same bad input, for every strategy; a non-blocking target gets what
- * it accepts; a target that accepts nothing, or a source that shrinks, never makes it spin nor leaks an
- * {@link InternalError}; interrupts close both channels; size-0 files of {@code /proc} are read; and the
- * append-mode fallback, which leaves the kernel path in use for plain files and sockets (on JDK 17 the
- * JDK's own transferTo does not: strace shows it).
+ * the same exception types on the same bad input, for every strategy; a non-blocking target gets
+ * what it accepts; a target that accepts nothing, or a source that shrinks, never makes it spin nor
+ * leaks an {@link InternalError}; interrupts close both channels; size-0 files of {@code /proc} are
+ * read; and the append-mode fallback, which leaves the kernel path in use for plain files and
+ * sockets (on JDK 17 the JDK's own transferTo does not: strace shows it).
  */
 class TransferContractTest {
   private static final String EVENT = "dev.fastio.Transfer";
@@ -89,7 +89,8 @@ class TransferContractTest {
     // files, and the read/write loop's placement for a file target).
     Path source = TestSupport.write(dir, "source", TestSupport.randomBytes(1, 100_000));
     long[][] arguments = {
-      {0, 100}, {-1, 100}, {0, -1}, {-1, -1}, {200_000, 100}, {0, 0}, {100_000, 5}, {0, 100_000}
+      {0, 100}, {-1, 100}, {0, -1}, {-1, -1}, {200_000, 100}, {0, 0}, {100_000, 5}, {0, 100_000},
+      {0, 300_000}
     };
     int cases = 0;
     for (SourceKind sk : SourceKind.values()) {
@@ -132,7 +133,7 @@ class TransferContractTest {
   @EnumSource(Mode.class)
   void aFifoOpenedAsAFileChannelGetsEveryByte(Mode mode) throws Exception {
     assumeTrue(TestSupport.isLinux(), "FIFOs made with mkfifo");
-    byte[] content = TestSupport.randomBytes(14, 200_000);
+    byte[] content = TestSupport.randomBytes(14, 300_000);
     Path source = TestSupport.write(dir, "fifo-source", content);
     for (long count : new long[] {100, 100_000, Long.MAX_VALUE, -1}) {
       Path fifo = TestSupport.fifo(dir, "fifo-" + mode + "-" + count);
@@ -496,6 +497,25 @@ class TransferContractTest {
       assertArrayEquals(expected, Files.readAllBytes(copy));
       assertEquals(
           0, TransferPropertiesTest.transfer(mode, in, 1, 10, Channels.newChannel(out)), "past 0");
+      // Past 0 with a count large enough for the kernel path to files, to a file written 17 bytes
+      // after the source's offset (the read/write loop takes over) and to an append-mode file (the
+      // kernel path is refused): nothing, as from the JDK.
+      long count = 300_000;
+      Path at17 = TestSupport.write(dir, "version-at-17", new byte[17]);
+      try (FileChannel f = FileChannel.open(at17, StandardOpenOption.WRITE)) {
+        f.position(17);
+        assertEquals(0, in.transferTo(1, count, f), "the JDK, past 0, to a file");
+        assertEquals(0, TransferPropertiesTest.transfer(mode, in, 1, count, f), "past 0, file");
+      }
+      Path appended = TestSupport.write(dir, "version-appended", new byte[17]);
+      try (FileChannel f =
+          FileChannel.open(appended, StandardOpenOption.WRITE, StandardOpenOption.APPEND)) {
+        assertEquals(0, in.transferTo(1, count, f), "the JDK, past 0, appending");
+        assertEquals(
+            0, TransferPropertiesTest.transfer(mode, in, 1, count, f), "past 0, appending");
+      }
+      assertEquals(17, Files.size(at17));
+      assertEquals(17, Files.size(appended));
     }
   }
 
@@ -503,17 +523,17 @@ class TransferContractTest {
 
   @Test
   void appendModeTargetsFallBackAndTheKernelPathStaysForPlainFilesAndSockets() throws Exception {
-    // Big enough for the fallback to map it (from the OTHER threshold, as a channel neither file nor
-    // socket would be), small ones are read and written.
+    // Big enough for the fallback to map it (from the OTHER threshold, as a channel neither file
+    // nor socket would be), small ones are read and written.
     byte[] big =
         TestSupport.randomBytes(8, (int) TransferPolicy.defaults().otherMappedThreshold() + 3);
     // Above the policy's 32 KiB threshold for files, so that the kernel path is what is chosen.
     byte[] small = TestSupport.randomBytes(9, 40_000);
     Path bigSource = TestSupport.write(dir, "big", big);
     Path smallSource = TestSupport.write(dir, "small", small);
-    // 32 bytes: appends land a multiple of 32 bytes after the source's offsets, where the kernel's
-    // copy is fast, so the policy keeps the kernel path and the append mode makes it fall back.
-    byte[] existing = "existing content, 32 bytes long\n".getBytes(StandardCharsets.US_ASCII);
+    // 17 bytes: appends land 17 bytes after the source's offsets, where the kernel's copy would be
+    // slow; the append mode's refusal comes first all the same.
+    byte[] existing = "existing content\n".getBytes(StandardCharsets.US_ASCII);
     Path appended = TestSupport.write(dir, "appended", existing);
     Path plain = dir.resolve("plain");
     Path plainAtEnd = TestSupport.write(dir, "plain-at-end", existing);
@@ -601,6 +621,7 @@ class TransferContractTest {
       {16, 16, size - 16}, // same offset again: the kernel
       {0, 48, size}, // 48 bytes after: the kernel (a few per cent slower there, not 3 times)
       {0, 16, 100_000}, // below the size checked: the kernel
+      {0, 16, -size}, // a policy that forces the kernel path keeps it (the count negated)
     };
     List<RecordedEvent> events;
     List<Path> targets = new ArrayList<>();
@@ -615,8 +636,18 @@ class TransferContractTest {
                       FileChannel.open(
                           out, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
                     o.position(c[1]);
-                    assertEquals(c[2], FastChannels.transferTo(in, c[0], c[2], o));
-                    assertEquals(c[1] + c[2], o.position());
+                    long count = Math.abs(c[2]);
+                    assertEquals(
+                        count,
+                        c[2] > 0
+                            ? FastChannels.transferTo(in, c[0], count, o)
+                            : FastChannels.transferTo(
+                                in,
+                                c[0],
+                                count,
+                                o,
+                                TransferPolicy.defaults().withStrategy(TransferStrategy.KERNEL)));
+                    assertEquals(c[1] + count, o.position());
                   }
                 }
               });
@@ -626,22 +657,32 @@ class TransferContractTest {
       int from = (int) cases[i][0];
       int to = (int) cases[i][1];
       assertArrayEquals(
-          Arrays.copyOfRange(content, from, from + (int) cases[i][2]),
+          Arrays.copyOfRange(content, from, from + (int) Math.abs(cases[i][2])),
           Arrays.copyOfRange(got, to, got.length),
           Arrays.toString(cases[i]));
     }
     List<String> seen =
-        events.stream().map(e -> e.getString("strategy")).collect(Collectors.toList());
+        events.stream()
+            .map(e -> e.getString("strategy") + " from " + e.getString("fallbackFrom"))
+            .collect(Collectors.toList());
     assertEquals(
-        List.of("KERNEL", "READ_WRITE", "READ_WRITE", "KERNEL", "KERNEL", "KERNEL"), seen);
+        List.of(
+            "KERNEL from ",
+            "READ_WRITE from KERNEL",
+            "READ_WRITE from KERNEL",
+            "KERNEL from ",
+            "KERNEL from ",
+            "KERNEL from ",
+            "KERNEL from "),
+        seen);
   }
 
   /**
    * Under strace, in a child JVM of the JDK under test: after a transfer to an append-mode file,
-   * fastio's transfer to a plain file still uses {@code sendfile} or {@code copy_file_range}, and the
-   * append-mode file never reaches them. On JDK 17 the JDK's own transferTo does not (one refusal turns
-   * {@code sendfile} off for every file of the process), which is why fastio keeps append-mode files
-   * from it.
+   * fastio's transfer to a plain file still uses {@code sendfile} or {@code copy_file_range}, and
+   * the append-mode file never reaches them. On JDK 17 the JDK's own transferTo does not (one
+   * refusal turns {@code sendfile} off for every file of the process), which is why fastio keeps
+   * append-mode files from it.
    */
   @Test
   void underStraceTheKernelPathSurvivesAnAppendModeTarget() throws Exception {
