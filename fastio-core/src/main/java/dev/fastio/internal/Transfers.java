@@ -182,7 +182,7 @@ public final class Transfers {
         || (forced == null && count >= SIZED_FROM_COUNT && chosen != policy.choose(kind, 0))) {
       long size = source.size();
       sized = true;
-      if (position > size || (size > 0 && position == size)) {
+      if (pastEnd(position, size)) {
         checkModes(source, target);
         return 0;
       }
@@ -196,12 +196,13 @@ public final class Transfers {
     }
     Object event = record && Jfr.AVAILABLE ? JfrEvents.beginTransfer() : null;
     TransferStrategy strategy = chosen;
+    long written = -1; // where a file target writes the first byte, once asked
     if (strategy == TransferStrategy.KERNEL
         && kind == TargetKind.FILE
         && kernelRefused(kind, isAppendMode((FileChannel) target))) {
       // Chosen by the bytes there are, not by a count such as Long.MAX_VALUE.
       long size = sized ? -1 : source.size();
-      if (size >= 0 && (position > size || (size > 0 && position == size))) {
+      if (size >= 0 && pastEnd(position, size)) {
         checkModes(source, target); // as above: nothing from past the end, /proc files included
         return 0;
       }
@@ -210,21 +211,23 @@ public final class Transfers {
         && forced == null
         && policy.strategy().isEmpty()
         && kind == TargetKind.FILE
-        && amount >= KERNEL_OFFSETS_CHECKED
-        && kernelCopyIsSlow(position, (FileChannel) target)) {
-      // Its reads and writes are placed; the kernel's copy is not. Recorded as taken over from
-      // KERNEL.
-      strategy = TransferStrategy.READ_WRITE;
-      if (!sized && position > 0) {
-        // As above: from past the size of a /proc file the JDK transfers nothing.
-        long size = source.size();
-        sized = true;
-        if (position > size || (size > 0 && position == size)) {
-          checkModes(source, target);
-          return 0;
-        }
-        if (size > 0) {
-          amount = Math.min(count, size - position);
+        && amount >= KERNEL_OFFSETS_CHECKED) {
+      written = writeOffset((FileChannel) target);
+      if (written >= 0 && IoBuffers.slowCopy(position, written)) {
+        // Its reads and writes are placed; the kernel's copy is not. Recorded as taken over from
+        // KERNEL.
+        strategy = TransferStrategy.READ_WRITE;
+        if (!sized && position > 0) {
+          // As above: from past the size of a /proc file the JDK transfers nothing.
+          long size = source.size();
+          sized = true;
+          if (pastEnd(position, size)) {
+            checkModes(source, target);
+            return 0;
+          }
+          if (size > 0) {
+            amount = Math.min(count, size - position);
+          }
         }
       }
     }
@@ -234,7 +237,15 @@ public final class Transfers {
           strategy == TransferStrategy.KERNEL
               ? Math.min(amount - done, KERNEL_CHUNK)
               : amount - done;
-      long n = move(strategy, source, position + done, request, target, window);
+      long n =
+          move(
+              strategy,
+              source,
+              position + done,
+              request,
+              target,
+              window,
+              written < 0 ? -1 : written + done);
       done += n;
       if (n == request) {
         continue;
@@ -321,15 +332,8 @@ public final class Transfers {
   }
 
   private static boolean probeAppendMode(FileChannel channel) throws IOException {
-    long position;
-    try {
-      position = channel.position();
-    } catch (ClosedChannelException e) {
-      throw e;
-    } catch (IOException e) {
-      return false; // a pipe or a terminal ("Illegal seek"): nothing to append to
-    }
-    if (position != channel.size()) {
+    long position = writeOffset(channel); // -1 for a pipe or a terminal: no end to append at
+    if (position < 0 || position != channel.size()) {
       return false;
     }
     long probe = position > 0 ? position - 1 : 1;
@@ -359,12 +363,13 @@ public final class Transfers {
       long position,
       long count,
       WritableByteChannel target,
-      int window)
+      int window,
+      long written)
       throws IOException {
     return switch (strategy) {
       case KERNEL -> source.transferTo(position, count, target);
       case MAPPED -> mapped(source, position, count, target, window);
-      case READ_WRITE -> readWrite(source, position, count, target);
+      case READ_WRITE -> readWrite(source, position, count, target, written);
     };
   }
 
@@ -437,12 +442,16 @@ public final class Transfers {
    * <p>Each read lands at the index {@link IoBuffers#placement} gives for its file offset and, from
    * {@link #PLACED_FOR_TARGET} bytes, for the file offset it is written to, out of the offsets
    * where the kernel's copies are slow.
+   *
+   * @param asked where a file target writes the first byte, if the caller asked it already; else -1
    */
   private static long readWrite(
-      FileChannel source, long position, long count, WritableByteChannel target)
+      FileChannel source, long position, long count, WritableByteChannel target, long asked)
       throws IOException {
     long written =
-        count >= PLACED_FOR_TARGET && target instanceof FileChannel file ? writeOffset(file) : -1;
+        asked >= 0 || count < PLACED_FOR_TARGET || !(target instanceof FileChannel file)
+            ? asked
+            : writeOffset(file);
     IoBuffer b = IoBuffers.acquire();
     try {
       ByteBuffer d = b.direct;
@@ -467,10 +476,13 @@ public final class Transfers {
     }
   }
 
-  /** True if the kernel's copy from {@code position} to where {@code file} writes would be slow. */
-  private static boolean kernelCopyIsSlow(long position, FileChannel file) throws IOException {
-    long written = writeOffset(file);
-    return written >= 0 && IoBuffers.slowCopy(position, written);
+  /**
+   * True if {@code FileChannel.transferTo} moves nothing from {@code position} of a source of
+   * {@code size} bytes: past the end, or at the end of a file that is not empty (a file of {@code
+   * /proc} reports 0 and is read from position 0).
+   */
+  private static boolean pastEnd(long position, long size) {
+    return position > size || (size > 0 && position == size);
   }
 
   /**
