@@ -4,7 +4,6 @@ import dev.fastio.FastChannels;
 import dev.fastio.TransferStrategy;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
-import java.nio.channels.WritableByteChannel;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -60,12 +59,7 @@ public class TransferBenchmark {
 
   @Benchmark
   public long jdk() throws IOException {
-    WritableByteChannel t = out.ready();
-    long done = 0;
-    while (done < size) {
-      done += source.transferTo(done, size - done, t);
-    }
-    return done + out.counted();
+    return out.jdkLoop(source, 0, size);
   }
 
   @Benchmark

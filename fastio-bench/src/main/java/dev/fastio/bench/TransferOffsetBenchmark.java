@@ -3,7 +3,6 @@ package dev.fastio.bench;
 import dev.fastio.FastChannels;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
-import java.nio.channels.WritableByteChannel;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -71,12 +70,7 @@ public class TransferOffsetBenchmark {
 
   @Benchmark
   public long jdk() throws IOException {
-    WritableByteChannel t = out.ready();
-    long done = 0;
-    while (done < size) {
-      done += source.transferTo(fileOffset + done, size - done, t);
-    }
-    return done + out.counted();
+    return out.jdkLoop(source, fileOffset, size);
   }
 
   @Benchmark

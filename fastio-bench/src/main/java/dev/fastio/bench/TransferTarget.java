@@ -110,6 +110,20 @@ final class TransferTarget implements AutoCloseable {
     return channel;
   }
 
+  /**
+   * The JDK baseline: {@code FileChannel.transferTo} called until {@code count} bytes from {@code
+   * position} of {@code source} are moved to this target, made ready first; returns the bytes moved
+   * plus {@link #counted()}, so that no write is dead code.
+   */
+  long jdkLoop(FileChannel source, long position, long count) throws IOException {
+    WritableByteChannel t = ready();
+    long done = 0;
+    while (done < count) {
+      done += source.transferTo(position + done, count - done, t);
+    }
+    return done + counted();
+  }
+
   /** Bytes the OTHER target's stream received (consumed, so that no write is dead code). */
   long counted() {
     return counter == null ? 0 : counter.count;
