@@ -42,6 +42,16 @@ import java.nio.file.Path;
  * way. Neither way allocates on the heap per byte read: a mapped chunk is one small buffer object, a
  * buffered chunk none (one if it is served from bytes read ahead).
  *
+ * <p><b>Pages faulted in ahead.</b> A mapped file read in order (a chunk that starts where the last
+ * one ended) has the pages of the rest of its window faulted in ahead of the reader, on the same
+ * background thread: one byte of every page is read there, so that the page faults which map the
+ * file's pages into the process, about 30 ns a page for a file the page cache read from disk and
+ * 200 to 260 ns for one it kept as written (measured on Linux 6.18), happen on another core while the
+ * reader works on the bytes before them; for a file not in the page cache they read it from the
+ * disk. Once per window: the thread reads no page twice and stops when the reader moves ({@link
+ * #position(long)}, {@link #skip(long)}), leaves the window or closes, so the bytes a reader skips
+ * are not read for it. A reader that skips from its first chunk never has pages faulted in ahead.
+ *
  * <p><b>Placement in memory.</b> A mapped chunk lies at the same offset within a page of memory as
  * its first byte within a page of the file. A buffered chunk read from the file starts 0 to 31
  * bytes past a page boundary, as far as its first byte lies past a 32-byte boundary of the file:
@@ -95,7 +105,7 @@ import java.nio.file.Path;
  * of them on {@link #close()}; close it (try-with-resources). On JDK 22 and newer a window is unmapped
  * by closing its {@code Arena}, on JDK 17 to 21 through {@code sun.misc.Unsafe.invokeCleaner}; never by
  * the garbage collector. A window the reader moves away from is released on a background daemon thread,
- * {@code fastio-unmapper} (one per JVM, started when first needed), while the reader goes on with the
+ * {@code fastio-mapper} (one per JVM, started when first needed), while the reader goes on with the
  * next one; {@link #close()} releases the current window itself and waits for that release, so nothing
  * of the reader is mapped when it returns. A reader never closed keeps its descriptor until the garbage
  * collector closes it and, on JDK 22 and newer, its current window mapped until the JVM exits.

@@ -7,31 +7,52 @@ import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 
 /**
- * Chunks as read-only slices of a window mapped lazily: the window starts at the first chunk that does
- * not fit the current one and spans {@code windowSize} bytes (or to the size at open), so a chunk never
- * straddles two windows and skipped ranges are never mapped. When a chunk outside the window is asked
- * for, the window is handed to {@link Unmapper}, which releases it on a background thread while this
- * reader maps the next one; should the previous window's release still be running, it is released on
- * this thread instead, so at most two windows are mapped at once. {@link #close()} releases the current
- * window on this thread and waits for the one handed over: nothing is left mapped when it returns.
+ * Chunks as read-only slices of a window mapped lazily: the window starts at the first chunk that
+ * does not fit the current one and spans {@code windowSize} bytes (or to the size at open), so a
+ * chunk never straddles two windows and skipped ranges are never mapped. When a chunk outside the
+ * window is asked for, the window is handed to {@link MapperThread}, which releases it on a
+ * background thread while this reader maps the next one; should the previous window's release still
+ * be running, it is released on this thread instead, so at most two windows are mapped at once.
+ * {@link #close()} releases the current window on this thread and waits for the one handed over:
+ * nothing is left mapped when it returns.
  *
- * <p>Before a chunk is handed out its last byte is read, inside a {@code try} that turns the fault of a
- * file truncated under the mapping into a {@link java.nio.file.FileSystemException}: a chunk whose pages
- * are gone is never returned. The last byte is enough: truncation removes the pages at the end of the
- * file, so if any page of the chunk is gone, its last page is. Where {@link MappedRegion#TOUCH_PAGES}
- * (JDK 22 and newer) one byte of every page is read as well, which makes the pages present before the
- * caller reads them: measured faster there, and slower on JDK 17, where the caller's own reads fault
- * the pages in as they do in a mapping made by the JDK.
+ * <p>A chunk that starts where the last one ended (no move in between) shows the reader is reading
+ * in order: the pages of the window after it are then faulted in ahead of the reader on the same
+ * background thread ({@link MapperThread#prefault}), once per window. A move ({@link
+ * #position(long)}, {@link #skip(long)}) stops that, so bytes skipped are not read ahead of a
+ * reader that skips.
+ *
+ * <p>Before a chunk is handed out its last byte is read, inside a {@code try} that turns the fault
+ * of a file truncated under the mapping into a {@link java.nio.file.FileSystemException}: a chunk
+ * whose pages are gone is never returned. The last byte is enough: truncation removes the pages at
+ * the end of the file, so if any page of the chunk is gone, its last page is. Where {@link
+ * MappedRegion#TOUCH_PAGES} (JDK 22 and newer) one byte of every page is read as well, which makes
+ * the pages present before the caller reads them: measured faster there, and slower on JDK 17,
+ * where the caller's own reads fault the pages in as they do in a mapping made by the JDK.
  */
 final class MappedChunks extends Chunks {
+  /**
+   * Whether windows read in order are faulted in ahead ({@code fastio.chunked.prefault}, default
+   * true; {@code false} leaves every fault to the reader's own reads, as in a mapping made by the
+   * JDK).
+   */
+  static final boolean PREFAULT =
+      Boolean.parseBoolean(System.getProperty("fastio.chunked.prefault", "true"));
+
   private final int windowSize;
   private MappedRegion region;
   private ByteBuffer window;
   private long windowStart;
   private long windowEnd;
 
-  /** The window last handed to {@link Unmapper}, or null. */
-  private Unmapper.Release releasing;
+  /** The window last handed to {@link MapperThread}, or null. */
+  private MapperThread.Release releasing;
+
+  /** The prefault of the current window, or null if none was asked for (yet). */
+  private MapperThread.Prefault prefault;
+
+  /** Where the last chunk handed out ended; -1 before the first. */
+  private long lastEnd = -1;
 
   /** The sum of the last bytes read, kept so the JIT cannot drop the reads. */
   int touched;
@@ -64,11 +85,12 @@ final class MappedChunks extends Chunks {
       throw e;
     }
     position += n;
+    lastEnd = position;
     return chunk;
   }
 
-  // The mapped read (of the last byte) happens in this callee, so the caller's try covers it however
-  // the JIT inlines it.
+  // The mapped read (of the last byte) happens in this callee, so the caller's try covers it
+  // however the JIT inlines it.
   private ByteBuffer chunk(int n) throws IOException {
     long p = position;
     if (window == null || p < windowStart || p + n > windowEnd) {
@@ -78,12 +100,18 @@ final class MappedChunks extends Chunks {
     // Faults here if the file no longer covers the chunk.
     touched +=
         MappedRegion.TOUCH_PAGES ? PageTouch.read(chunk, 0, n, PageTouch.STRIDE) : chunk.get(n - 1);
+    // In order (no move since the last chunk): the rest of the window is faulted in ahead.
+    if (PREFAULT && prefault == null && p == lastEnd && p + n < windowEnd) {
+      int end = (int) (windowEnd - windowStart);
+      prefault = MapperThread.prefault(window.duplicate(), (int) (p + n - windowStart), end);
+    }
     return chunk;
   }
 
   /**
-   * Releases the current window and maps one from {@code p}, after checking that the file still covers
-   * the chunk of {@code n} bytes there; a file that shrank is mapped no further than its end.
+   * Releases the current window and maps one from {@code p}, after checking that the file still
+   * covers the chunk of {@code n} bytes there; a file that shrank is mapped no further than its
+   * end.
    */
   private void map(long p, int n) throws IOException {
     unmap();
@@ -107,7 +135,7 @@ final class MappedChunks extends Chunks {
   }
 
   /**
-   * Releases the current window, if any: on the {@link Unmapper} thread unless the window handed over
+   * Releases the current window, if any: on the {@link MapperThread} unless the window handed over
    * before is still being released. A fault error still pending from a read of it is thrown here.
    */
   private void unmap() {
@@ -117,14 +145,30 @@ final class MappedChunks extends Chunks {
     }
     region = null;
     window = null;
+    MapperThread.Prefault f = prefault;
+    prefault = null;
     try {
       Faults.deliverPending(); // the error belongs to this thread: thrown before the hand-over
     } finally {
       if (releasing == null || releasing.isDone()) {
-        releasing = Unmapper.release(r);
+        if (f != null) {
+          f.stop(); // the release is queued after it: the window stays mapped while it runs
+        }
+        releasing = MapperThread.release(r);
       } else {
+        if (f != null) {
+          f.cancel(); // waits until the background thread no longer reads the window
+        }
         r.close(); // at most two windows at once: the one being released and the next
       }
+    }
+  }
+
+  /** A move stops the prefault of the window: the bytes skipped are not to be read ahead. */
+  @Override
+  void checkMove(long target) {
+    if (prefault != null && target != position) {
+      prefault.stop();
     }
   }
 
@@ -134,7 +178,12 @@ final class MappedChunks extends Chunks {
       MappedRegion r = region;
       region = null;
       window = null;
+      MapperThread.Prefault f = prefault;
+      prefault = null;
       try {
+        if (f != null) {
+          f.cancel(); // the background thread no longer reads the window once this returns
+        }
         if (r != null) {
           r.close(); // the last window: on this thread (delivers a pending fault error first)
         }

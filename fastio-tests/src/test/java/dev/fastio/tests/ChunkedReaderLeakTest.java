@@ -190,9 +190,9 @@ class ChunkedReaderLeakTest {
     assertEquals(MappedRegion.releasesImmediately() ? 0 : 1, Math.min(1, TestSupport.mappingsOf(name)));
     List<Thread> unmappers =
         Thread.getAllStackTraces().keySet().stream()
-            .filter(t -> t.getName().equals("fastio-unmapper"))
+            .filter(t -> t.getName().equals("fastio-mapper"))
             .collect(Collectors.toList());
-    assertEquals(1, unmappers.size(), "unmapper threads: " + unmappers);
+    assertEquals(1, unmappers.size(), "mapper threads: " + unmappers);
     assertTrue(unmappers.get(0).isDaemon(), "a daemon thread");
     assertNull(unmappers.get(0).getContextClassLoader(), "context class loader");
   }

@@ -123,6 +123,27 @@ public final class TestSupport {
     }
   }
 
+  /**
+   * The bytes of this process's mappings of files whose path contains {@code fragment} that are mapped
+   * into its page tables ({@code Rss} in {@code /proc/self/smaps}; Linux).
+   */
+  public static long residentOf(String fragment) {
+    try {
+      long kib = 0;
+      boolean in = false;
+      for (String l : Files.readAllLines(Paths.get("/proc/self/smaps"), StandardCharsets.UTF_8)) {
+        if (l.matches("^[0-9a-f]+-[0-9a-f]+ .*")) {
+          in = l.contains(fragment);
+        } else if (in && l.startsWith("Rss:")) {
+          kib += Long.parseLong(l.replaceAll("[^0-9]", ""));
+        }
+      }
+      return kib * 1024;
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
   /** The total number of mappings of this process (Linux). */
   public static int mappings() {
     try {

@@ -1,0 +1,241 @@
+package dev.fastio.internal;
+
+import java.nio.ByteBuffer;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * One background daemon thread, {@code fastio-mapper}, started the first time it is given work,
+ * that does two things for readers of mapped windows off their own thread, in the order they were
+ * asked:
+ *
+ * <ul> <li>{@link #release}: unmaps a window the reader has moved away from, so that the reader
+ * does not wait for the {@code munmap} of every page of it and, on JDK 22 and newer, the handshake
+ * with every Java thread that closing a shared {@code Arena} makes; <li>{@link #prefault}: reads
+ * one byte of every page of the rest of a window a reader is reading in order, so that the page
+ * faults which map those pages into the process happen here, while the reader works on the bytes
+ * before them. It is the work the reader's own first reads would do, done earlier and on another
+ * core.
+ * </ul>
+ *
+ * <p>Since the thread runs its work in order, a window handed over for release is never unmapped
+ * while a prefault of it runs. A window released anywhere else must have its prefault {@linkplain
+ * Prefault#cancel() cancelled} first.
+ *
+ * <p>Each reader hands over at most one window at a time and waits for it ({@link Release#await()})
+ * before it reports itself closed, so the windows mapped stay bounded (the one in use and one being
+ * released) and none is left when the reader's {@code close} returns. The JDK's own mapped buffers
+ * are released later still, by the garbage collector's cleaner thread, when it gets to them.
+ *
+ * <p>Where the thread cannot be started, windows are released on the caller's thread and not
+ * prefaulted.
+ */
+final class MapperThread {
+  private MapperThread() {}
+
+  /** The work handed over, run in order. */
+  private static final LinkedBlockingQueue<Runnable> QUEUE = new LinkedBlockingQueue<>();
+
+  /** 0: not started; 1: running; -1: could not be started (release on the caller's thread). */
+  private static volatile int state;
+
+  /** A window handed over for release; {@link #isDone()} once it is unmapped. */
+  static final class Release implements Runnable {
+    private final MappedRegion region;
+    private final CountDownLatch done = new CountDownLatch(1);
+
+    private Release(MappedRegion region) {
+      this.region = region;
+    }
+
+    /** True once the window is released. */
+    boolean isDone() {
+      return done.getCount() == 0;
+    }
+
+    /** Waits until the window is released; an interrupt is kept for the caller, not acted on. */
+    void await() {
+      awaitUninterruptibly(done);
+    }
+
+    @Override
+    public void run() {
+      try {
+        region.close(); // no fault is pending here: a prefault delivers its own before it ends
+      } finally {
+        done.countDown();
+      }
+    }
+  }
+
+  /**
+   * The pages of part of a window, to be faulted in on the background thread. {@link #stop()} asks
+   * it to end early; {@link #cancel()} also waits until it no longer reads the window.
+   */
+  static final class Prefault implements Runnable {
+    /** Bytes touched between two checks of {@link #stop} and deliveries of a fault error. */
+    private static final int BLOCK = 64 * PageTouch.STRIDE;
+
+    private static final int QUEUED = 0;
+    private static final int RUNNING = 1;
+    private static final int DONE = 2;
+
+    private final ByteBuffer window;
+    private final int from;
+    private final int to;
+    private final AtomicInteger state;
+    private final CountDownLatch done = new CountDownLatch(1);
+    private volatile boolean stop;
+
+    /** The sum of the bytes read, kept so that the JIT cannot drop the reads. */
+    @SuppressWarnings("UnusedVariable") // written, never read, on purpose: keeps the reads
+    private int touched;
+
+    private Prefault(ByteBuffer window, int from, int to, boolean queued) {
+      this.window = window;
+      this.from = from;
+      this.to = to;
+      this.state = new AtomicInteger(queued ? QUEUED : DONE);
+      if (!queued) {
+        done.countDown();
+      }
+    }
+
+    /** Asks the prefault to end, without waiting: for a window released through the queue. */
+    void stop() {
+      stop = true;
+    }
+
+    /**
+     * Ends the prefault and returns once it no longer reads the window (at most one block later),
+     * so that the window can be released on the caller's thread. An interrupt is kept, not acted
+     * on.
+     */
+    void cancel() {
+      stop = true;
+      if (state.compareAndSet(QUEUED, DONE)) {
+        done.countDown(); // never started: it never will
+        return;
+      }
+      awaitUninterruptibly(done);
+    }
+
+    @Override
+    public void run() {
+      if (!state.compareAndSet(QUEUED, RUNNING)) {
+        return; // cancelled before it started
+      }
+      try {
+        touch();
+      } finally {
+        state.set(DONE);
+        done.countDown();
+      }
+    }
+
+    // The reads and the delivery of their fault error happen inside this try: a window of a file
+    // truncated meanwhile faults beyond the new end, and the reader's own read of those bytes
+    // reports it; here the prefault just ends.
+    private void touch() {
+      int x = 0;
+      try {
+        for (int i = from; i < to && !stop; i += BLOCK) {
+          x += PageTouch.read(window, i, Math.min(to, i + BLOCK), PageTouch.STRIDE);
+          Faults.deliverPending();
+        }
+      } catch (InternalError e) {
+        if (!Faults.isMappingFault(e)) {
+          throw e;
+        }
+      }
+      touched = x;
+    }
+  }
+
+  /**
+   * Hands {@code region} over to the background thread. The caller must have delivered any fault
+   * error pending from its reads of the region ({@link Faults#deliverPending()}) first: the error
+   * belongs to the thread that read.
+   *
+   * @return the release, to wait for; already done if the region was released on this thread
+   */
+  static Release release(MappedRegion region) {
+    Release release = new Release(region);
+    if (state == 0) {
+      start();
+    }
+    if (state < 0) {
+      release.run();
+    } else {
+      QUEUE.add(release);
+    }
+    return release;
+  }
+
+  /**
+   * Asks the background thread to fault in the pages of {@code window[from, to)} (absolute reads of
+   * a buffer whose memory stays mapped until the prefault is done, stopped and followed by a {@link
+   * #release} of the window, or {@linkplain Prefault#cancel() cancelled}).
+   *
+   * @return the prefault, to stop or cancel; already done where there is no background thread
+   */
+  static Prefault prefault(ByteBuffer window, int from, int to) {
+    if (state == 0) {
+      start();
+    }
+    if (state < 0) {
+      return new Prefault(window, from, to, false);
+    }
+    Prefault prefault = new Prefault(window, from, to, true);
+    QUEUE.add(prefault);
+    return prefault;
+  }
+
+  private static void awaitUninterruptibly(CountDownLatch latch) {
+    boolean interrupted = false;
+    while (true) {
+      try {
+        latch.await();
+        break;
+      } catch (InterruptedException e) {
+        interrupted = true;
+      }
+    }
+    if (interrupted) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  private static synchronized void start() {
+    if (state != 0) {
+      return;
+    }
+    try {
+      Thread thread = new Thread(null, MapperThread::loop, "fastio-mapper", 256 * 1024, false);
+      thread.setDaemon(true);
+      thread.setContextClassLoader(null); // keeps no application class loader reachable
+      thread.start();
+      state = 1;
+    } catch (OutOfMemoryError | SecurityException e) { // no thread to be had: release here
+      state = -1;
+    }
+  }
+
+  private static void loop() {
+    while (true) {
+      Runnable work;
+      try {
+        work = QUEUE.take();
+      } catch (InterruptedException e) {
+        continue; // nobody but fastio has reason to interrupt this thread; go on
+      }
+      try {
+        work.run();
+      } catch (RuntimeException | Error e) {
+        // A window whose release failed (a user's thread still reading a chunk of it, against the
+        // reader's contract, makes a JDK 22+ arena refuse to close) stays mapped; the loop goes on.
+      }
+    }
+  }
+}

@@ -1,0 +1,159 @@
+package dev.fastio.tests;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import dev.fastio.internal.Chunks;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.RandomAccessFile;
+import java.nio.ByteBuffer;
+import java.nio.file.FileSystemException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The mapped strategy faults the rest of a window in ahead of a reader reading in order, on the
+ * {@code fastio-mapper} thread, and of no other reader: pages made resident are counted through
+ * {@code /proc/self/smaps}. A file truncated meanwhile fails the reader, not the thread; a reader
+ * closed or moved while the thread reads its window leaves nothing mapped and gets the file's
+ * bytes.
+ */
+class ChunkedReaderPrefaultTest {
+  private static final int MIB = 1 << 20;
+
+  @TempDir Path dir;
+
+  @Test
+  void aReaderReadingInOrderHasTheRestOfItsWindowFaultedInAhead() throws IOException {
+    assumeTrue(TestSupport.isLinux());
+    int window = 16 * MIB;
+    Path file = TestSupport.write(dir, "in-order", TestSupport.randomBytes(1, window));
+    try (Chunks chunks = Chunks.open(file, MIB, Chunks.Strategy.MAPPED, window)) {
+      chunks.next();
+      chunks.next(); // starts where the first ended: in order
+      drainMapperThread();
+      long resident = TestSupport.residentOf("in-order");
+      // The reader itself touched at most its two chunks (and the pages the kernel maps around
+      // them).
+      assertTrue(resident >= window - 2 * MIB, "resident " + resident + " of " + window);
+    }
+    assertEquals(0, TestSupport.mappingsOf("in-order"));
+  }
+
+  @Test
+  void aReaderThatSkipsHasNothingFaultedInAhead() throws IOException {
+    assumeTrue(TestSupport.isLinux());
+    int window = 32 * MIB;
+    Path file = TestSupport.write(dir, "skipping", TestSupport.randomBytes(2, window));
+    try (Chunks chunks = Chunks.open(file, 4096, Chunks.Strategy.MAPPED, window)) {
+      for (int i = 0; i < 4; i++) {
+        assertNotNull(chunks.next());
+        chunks.skip(8 * MIB - 4096);
+      }
+      drainMapperThread();
+      long resident = TestSupport.residentOf("skipping");
+      // Four pages read, each with at most a 2 MiB folio around it: far below the window.
+      assertTrue(resident <= window / 2, "resident " + resident + " of a window of " + window);
+    }
+  }
+
+  @Test
+  void aFileTruncatedWhileFaultedInAheadFailsTheReaderNotTheThread() throws IOException {
+    assumeTrue(TestSupport.isLinux());
+    int window = 16 * MIB;
+    byte[] content = TestSupport.randomBytes(3, window);
+    Path file = TestSupport.write(dir, "shrunk", content);
+    try (Chunks chunks = Chunks.open(file, MIB, Chunks.Strategy.MAPPED, window)) {
+      assertNotNull(chunks.next());
+      truncate(file, 3 * MIB);
+      // Still covered; in order, so [2 MiB, 16 MiB) is faulted in ahead and faults beyond 3 MiB.
+      ByteBuffer second = chunks.next();
+      assertEquals(ByteBuffer.wrap(content, MIB, MIB), second);
+      drainMapperThread();
+      ByteBuffer third = chunks.next();
+      assertEquals(ByteBuffer.wrap(content, 2 * MIB, MIB), third);
+      assertThrows(FileSystemException.class, chunks::next);
+    }
+    assertEquals(0, TestSupport.mappingsOf("shrunk"));
+    List<Thread> mappers =
+        Thread.getAllStackTraces().keySet().stream()
+            .filter(t -> t.getName().equals("fastio-mapper"))
+            .collect(Collectors.toList());
+    assertEquals(1, mappers.size(), "mapper threads: " + mappers);
+    assertTrue(mappers.get(0).isAlive());
+    aReaderReadingInOrderHasTheRestOfItsWindowFaultedInAhead(); // the thread still does its work
+  }
+
+  @Test
+  void readersClosedOrMovedWhileFaultedInAheadLeaveNothingMapped() throws IOException {
+    assumeTrue(TestSupport.isLinux());
+    int window = 8 * MIB;
+    Path file = TestSupport.write(dir, "closed-early", TestSupport.randomBytes(4, 4 * window));
+    for (int i = 0; i < 60; i++) {
+      try (Chunks chunks = Chunks.open(file, MIB, Chunks.Strategy.MAPPED, window)) {
+        chunks.next();
+        chunks.next(); // the rest of the window is handed to the thread
+        switch (i % 3) {
+          case 0: // closed at once: close waits until the thread no longer reads the window
+            break;
+          case 1: // moved within the window: the thread stops
+            chunks.skip(MIB);
+            assertNotNull(chunks.next());
+            break;
+          default: // moved to the next window: the first is released after the thread is done
+            chunks.position(window + 5);
+            assertNotNull(chunks.next());
+            break;
+        }
+      }
+      assertEquals(0, TestSupport.mappingsOf("closed-early"), "after cycle " + i);
+    }
+  }
+
+  @Test
+  void everyByteOfManyWindowsReadInOrder() throws IOException {
+    int window = 4 * MIB;
+    byte[] content = TestSupport.randomBytes(5, 5 * window + 12_345);
+    Path file = TestSupport.write(dir, "many-windows", content);
+    for (int chunk : new int[] {4096, 100_001, MIB, window}) {
+      ByteArrayOutputStream out = new ByteArrayOutputStream();
+      try (Chunks chunks = Chunks.open(file, chunk, Chunks.Strategy.MAPPED, window)) {
+        for (ByteBuffer b; (b = chunks.next()) != null; ) {
+          byte[] bytes = new byte[b.remaining()];
+          b.get(bytes);
+          out.write(bytes);
+        }
+      }
+      assertArrayEquals(content, out.toByteArray(), "chunk " + chunk);
+    }
+    if (TestSupport.isLinux()) {
+      assertEquals(0, TestSupport.mappingsOf("many-windows"));
+    }
+  }
+
+  /**
+   * Returns once the mapper thread has done everything handed to it before: it works in order, and
+   * a reader's close waits for the release of the window it handed over last.
+   */
+  private void drainMapperThread() throws IOException {
+    Path barrier = TestSupport.write(dir, "barrier", new byte[8192]);
+    try (Chunks chunks = Chunks.open(barrier, 4096, Chunks.Strategy.MAPPED, 4096)) {
+      assertNotNull(chunks.next());
+      assertNotNull(chunks.next()); // outside the first window: that one goes to the thread
+    }
+  }
+
+  private static void truncate(Path file, long size) throws IOException {
+    try (RandomAccessFile f = new RandomAccessFile(file.toFile(), "rw")) {
+      f.setLength(size);
+    }
+  }
+}
