@@ -74,7 +74,7 @@ final class MapperThread {
    * it to end early; {@link #cancel()} also waits until it no longer reads the window.
    */
   static final class Prefault implements Runnable {
-    /** Bytes touched between two checks of {@link #stop} and deliveries of a fault error. */
+    /** Bytes touched between two deliveries of a fault error. */
     private static final int BLOCK = 64 * PageTouch.STRIDE;
 
     private static final int QUEUED = 0;
@@ -108,7 +108,7 @@ final class MapperThread {
     }
 
     /**
-     * Ends the prefault and returns once it no longer reads the window (at most one block later),
+     * Ends the prefault and returns once it no longer reads the window (at most one page later),
      * so that the window can be released on the caller's thread. An interrupt is kept, not acted
      * on.
      */
@@ -136,14 +136,26 @@ final class MapperThread {
 
     // The reads and the delivery of their fault error happen inside this try: a window of a file
     // truncated meanwhile faults beyond the new end, and the reader's own read of those bytes
-    // reports it; here the prefault just ends.
+    // reports it; here the prefault just ends. The stop flag is read before every page, so a cancel
+    // waits for at most one page fault (one disk read, for a file not cached).
     private void touch() {
       int x = 0;
       try {
-        for (int i = from; i < to && !stop; i += BLOCK) {
-          x += PageTouch.read(window, i, Math.min(to, i + BLOCK), PageTouch.STRIDE);
+        pages:
+        for (int block = from; block < to; block += BLOCK) {
+          int end = Math.min(to, block + BLOCK);
+          for (int i = block; i < end; i += PageTouch.STRIDE) {
+            if (stop) {
+              break pages;
+            }
+            x += window.get(i);
+          }
+          if (end == to) {
+            x += window.get(to - 1); // the last page, where from is not a page boundary
+          }
           Faults.deliverPending();
         }
+        Faults.deliverPending();
       } catch (InternalError e) {
         if (!Faults.isMappingFault(e)) {
           throw e;
