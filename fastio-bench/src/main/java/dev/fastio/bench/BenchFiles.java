@@ -14,6 +14,9 @@ import java.util.SplittableRandom;
 final class BenchFiles {
   private BenchFiles() {}
 
+  /** Whether files are left cached as written ({@code fastio.bench.cache=written}), not as read. */
+  private static final boolean WRITTEN = "written".equals(System.getProperty("fastio.bench.cache"));
+
   /** The directory for benchmark files ({@code fastio.bench.dir}, default the system temp dir). */
   static Path dir() {
     return Paths.get(System.getProperty("fastio.bench.dir", System.getProperty("java.io.tmpdir")));
@@ -29,10 +32,18 @@ final class BenchFiles {
    * from the disk (large folios, which fault-around maps many pages at a time) was read twice as fast
    * through a mapping as the same file cached as it was written, while {@code read} took the same time
    * either way. Eviction needs {@code dd}; where it fails the file is only read.
+   *
+   * <p>With {@code -Dfastio.bench.cache=written} the file is written again instead (same bytes) and
+   * forced to the disk, so that the page cache holds it as written, as it holds a file an application
+   * has just made.
    */
   static Path file(long size) {
     Path p = dir().resolve("fastio-bench-" + size + ".bin");
     try {
+      if (WRITTEN) {
+        write(p, size);
+        return p;
+      }
       if (!Files.exists(p) || Files.size(p) != size) {
         write(p, size);
       }
@@ -71,6 +82,7 @@ final class BenchFiles {
           left -= ch.write(buf);
         }
       }
+      ch.force(true); // no writeback left to run while measuring
     }
   }
 
