@@ -43,14 +43,16 @@ import java.nio.file.Path;
  * buffered chunk none (one if it is served from bytes read ahead).
  *
  * <p><b>Pages faulted in ahead.</b> A mapped file read in order (a chunk that starts where the last
- * one ended) has the pages of the rest of its window faulted in ahead of the reader, on the same
- * background thread: one byte of every page is read there, so that the page faults which map the
- * file's pages into the process, about 30 ns a page for a file the page cache read from disk and
- * 200 to 260 ns for one it kept as written (measured on Linux 6.18), happen on another core while the
- * reader works on the bytes before them; for a file not in the page cache they read it from the
- * disk. Once per window: the thread reads no page twice and stops when the reader moves ({@link
- * #position(long)}, {@link #skip(long)}), leaves the window or closes, so the bytes a reader skips
- * are not read for it. A reader that skips from its first chunk never has pages faulted in ahead.
+ * one ended) has the pages of the rest of its window faulted in ahead of the reader, on a background
+ * daemon thread, {@code fastio-prefault} (one per JVM, started when first needed): one byte of every
+ * page is read there, so that the page faults which map the file's pages into the process, about
+ * 30 ns a page for a file the page cache read from disk and 200 to 260 ns for one it kept as written
+ * (measured on Linux 6.18), happen on another core while the reader works on the bytes before them;
+ * for a file not in the page cache they read it from the disk. Once per window: the thread reads no
+ * page twice and stops when the reader moves ({@link #position(long)}, {@link #skip(long)}), leaves
+ * the window or closes (which waits for at most one page), so the bytes a reader skips are not read
+ * for it. A reader that skips from its first chunk never has pages faulted in ahead. System property
+ * {@code fastio.chunked.prefault=false} turns this off.
  *
  * <p><b>Placement in memory.</b> A mapped chunk lies at the same offset within a page of memory as
  * its first byte within a page of the file. A buffered chunk read from the file starts 0 to 31

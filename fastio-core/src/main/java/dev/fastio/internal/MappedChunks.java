@@ -10,15 +10,15 @@ import java.nio.file.Path;
  * Chunks as read-only slices of a window mapped lazily: the window starts at the first chunk that
  * does not fit the current one and spans {@code windowSize} bytes (or to the size at open), so a
  * chunk never straddles two windows and skipped ranges are never mapped. When a chunk outside the
- * window is asked for, the window is handed to {@link MapperThread}, which releases it on a
+ * window is asked for, the window is handed to {@link MapperThreads}, which releases it on a
  * background thread while this reader maps the next one; should the previous window's release still
  * be running, it is released on this thread instead, so at most two windows are mapped at once.
  * {@link #close()} releases the current window on this thread and waits for the one handed over:
  * nothing is left mapped when it returns.
  *
  * <p>A chunk that starts where the last one ended (no move in between) shows the reader is reading
- * in order: the pages of the window after it are then faulted in ahead of the reader on the same
- * background thread ({@link MapperThread#prefault}), once per window. A move ({@link
+ * in order: the pages of the window after it are then faulted in ahead of the reader on another
+ * background thread ({@link MapperThreads#prefault}), once per window. A move ({@link
  * #position(long)}, {@link #skip(long)}) stops that, so bytes skipped are not read ahead of a
  * reader that skips.
  *
@@ -45,11 +45,11 @@ final class MappedChunks extends Chunks {
   private long windowStart;
   private long windowEnd;
 
-  /** The window last handed to {@link MapperThread}, or null. */
-  private MapperThread.Release releasing;
+  /** The window last handed to {@link MapperThreads}, or null. */
+  private MapperThreads.Release releasing;
 
   /** The prefault of the current window, or null if none was asked for (yet). */
-  private MapperThread.Prefault prefault;
+  private MapperThreads.Prefault prefault;
 
   /** Where the last chunk handed out ended; -1 before the first. */
   private long lastEnd = -1;
@@ -84,7 +84,14 @@ final class MappedChunks extends Chunks {
       }
       throw e;
     }
+    long p = position;
     position += n;
+    // In order (no move since the last chunk): the rest of the window is faulted in ahead. Asked
+    // here, after the try, where no fault error of this thread's reads can still be pending.
+    if (PREFAULT && prefault == null && p == lastEnd && position < windowEnd) {
+      int end = (int) (windowEnd - windowStart);
+      prefault = MapperThreads.prefault(window.duplicate(), (int) (position - windowStart), end);
+    }
     lastEnd = position;
     return chunk;
   }
@@ -100,11 +107,6 @@ final class MappedChunks extends Chunks {
     // Faults here if the file no longer covers the chunk.
     touched +=
         MappedRegion.TOUCH_PAGES ? PageTouch.read(chunk, 0, n, PageTouch.STRIDE) : chunk.get(n - 1);
-    // In order (no move since the last chunk): the rest of the window is faulted in ahead.
-    if (PREFAULT && prefault == null && p == lastEnd && p + n < windowEnd) {
-      int end = (int) (windowEnd - windowStart);
-      prefault = MapperThread.prefault(window.duplicate(), (int) (p + n - windowStart), end);
-    }
     return chunk;
   }
 
@@ -135,7 +137,7 @@ final class MappedChunks extends Chunks {
   }
 
   /**
-   * Releases the current window, if any: on the {@link MapperThread} unless the window handed over
+   * Releases the current window, if any: on the {@link MapperThreads} unless the window handed over
    * before is still being released. A fault error still pending from a read of it is thrown here.
    */
   private void unmap() {
@@ -145,19 +147,19 @@ final class MappedChunks extends Chunks {
     }
     region = null;
     window = null;
-    MapperThread.Prefault f = prefault;
+    MapperThreads.Prefault f = prefault;
     prefault = null;
     try {
       Faults.deliverPending(); // the error belongs to this thread: thrown before the hand-over
     } finally {
+      if (f != null) {
+        f.stop();
+      }
       if (releasing == null || releasing.isDone()) {
-        if (f != null) {
-          f.stop(); // the release is queued after it: the window stays mapped while it runs
-        }
-        releasing = MapperThread.release(r);
+        releasing = MapperThreads.release(r, f); // which cancels f before it unmaps
       } else {
         if (f != null) {
-          f.cancel(); // waits until the background thread no longer reads the window
+          f.cancel(); // waits until the prefault thread no longer reads the window
         }
         r.close(); // at most two windows at once: the one being released and the next
       }
@@ -174,23 +176,30 @@ final class MappedChunks extends Chunks {
 
   @Override
   void release() throws IOException {
+    MappedRegion r = region;
+    region = null;
+    window = null;
+    MapperThreads.Prefault f = prefault;
+    prefault = null;
     try {
-      MappedRegion r = region;
-      region = null;
-      window = null;
-      MapperThread.Prefault f = prefault;
-      prefault = null;
       try {
-        if (f != null) {
-          f.cancel(); // the background thread no longer reads the window once this returns
-        }
-        if (r != null) {
-          r.close(); // the last window: on this thread (delivers a pending fault error first)
-        }
+        Faults.deliverPending(); // a fault error of the last chunk: thrown here, not in the waits
       } finally {
-        if (releasing != null) {
-          releasing.await();
-          releasing = null;
+        try {
+          if (f != null) {
+            f.cancel(); // the prefault thread no longer reads the window once this returns
+          }
+        } finally {
+          try {
+            if (r != null) {
+              r.close(); // the last window: on this thread
+            }
+          } finally {
+            if (releasing != null) {
+              releasing.await();
+              releasing = null;
+            }
+          }
         }
       }
     } catch (InternalError e) {

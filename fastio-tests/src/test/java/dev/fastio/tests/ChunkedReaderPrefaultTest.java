@@ -21,7 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The mapped strategy faults the rest of a window in ahead of a reader reading in order, on the
- * {@code fastio-mapper} thread, and of no other reader: pages made resident are counted through
+ * {@code fastio-prefault} thread, and of no other reader: pages made resident are counted through
  * {@code /proc/self/smaps}. A file truncated meanwhile fails the reader, not the thread; a reader
  * closed or moved while the thread reads its window leaves nothing mapped and gets the file's
  * bytes.
@@ -32,14 +32,14 @@ class ChunkedReaderPrefaultTest {
   @TempDir Path dir;
 
   @Test
-  void aReaderReadingInOrderHasTheRestOfItsWindowFaultedInAhead() throws IOException {
+  void aReaderReadingInOrderHasTheRestOfItsWindowFaultedInAhead() throws Exception {
     assumeTrue(TestSupport.isLinux());
     int window = 16 * MIB;
     Path file = TestSupport.write(dir, "in-order", TestSupport.randomBytes(1, window));
     try (Chunks chunks = Chunks.open(file, MIB, Chunks.Strategy.MAPPED, window)) {
       chunks.next();
       chunks.next(); // starts where the first ended: in order
-      drainMapperThread();
+      drainPrefaultThread();
       long resident = TestSupport.residentOf("in-order");
       // The reader itself touched at most its two chunks (and the pages the kernel maps around
       // them).
@@ -49,7 +49,7 @@ class ChunkedReaderPrefaultTest {
   }
 
   @Test
-  void aReaderThatSkipsHasNothingFaultedInAhead() throws IOException {
+  void aReaderThatSkipsHasNothingFaultedInAhead() throws Exception {
     assumeTrue(TestSupport.isLinux());
     int window = 32 * MIB;
     Path file = TestSupport.write(dir, "skipping", TestSupport.randomBytes(2, window));
@@ -58,7 +58,7 @@ class ChunkedReaderPrefaultTest {
         assertNotNull(chunks.next());
         chunks.skip(8 * MIB - 4096);
       }
-      drainMapperThread();
+      drainPrefaultThread();
       long resident = TestSupport.residentOf("skipping");
       // Four pages read, each with at most a 2 MiB folio around it: far below the window.
       assertTrue(resident <= window / 2, "resident " + resident + " of a window of " + window);
@@ -66,7 +66,7 @@ class ChunkedReaderPrefaultTest {
   }
 
   @Test
-  void aFileTruncatedWhileFaultedInAheadFailsTheReaderNotTheThread() throws IOException {
+  void aFileTruncatedWhileFaultedInAheadFailsTheReaderNotTheThread() throws Exception {
     assumeTrue(TestSupport.isLinux());
     int window = 16 * MIB;
     byte[] content = TestSupport.randomBytes(3, window);
@@ -77,7 +77,7 @@ class ChunkedReaderPrefaultTest {
       // Still covered; in order, so [2 MiB, 16 MiB) is faulted in ahead and faults beyond 3 MiB.
       ByteBuffer second = chunks.next();
       assertEquals(ByteBuffer.wrap(content, MIB, MIB), second);
-      drainMapperThread();
+      drainPrefaultThread();
       ByteBuffer third = chunks.next();
       assertEquals(ByteBuffer.wrap(content, 2 * MIB, MIB), third);
       assertThrows(FileSystemException.class, chunks::next);
@@ -85,15 +85,15 @@ class ChunkedReaderPrefaultTest {
     assertEquals(0, TestSupport.mappingsOf("shrunk"));
     List<Thread> mappers =
         Thread.getAllStackTraces().keySet().stream()
-            .filter(t -> t.getName().equals("fastio-mapper"))
+            .filter(t -> t.getName().equals("fastio-prefault"))
             .collect(Collectors.toList());
-    assertEquals(1, mappers.size(), "mapper threads: " + mappers);
+    assertEquals(1, mappers.size(), "prefault threads: " + mappers);
     assertTrue(mappers.get(0).isAlive());
     aReaderReadingInOrderHasTheRestOfItsWindowFaultedInAhead(); // the thread still does its work
   }
 
   @Test
-  void readersClosedOrMovedWhileFaultedInAheadLeaveNothingMapped() throws IOException {
+  void readersClosedOrMovedWhileFaultedInAheadLeaveNothingMapped() throws Exception {
     assumeTrue(TestSupport.isLinux());
     int window = 8 * MIB;
     Path file = TestSupport.write(dir, "closed-early", TestSupport.randomBytes(4, 4 * window));
@@ -140,14 +140,20 @@ class ChunkedReaderPrefaultTest {
   }
 
   /**
-   * Returns once the mapper thread has done everything handed to it before: it works in order, and
-   * a reader's close waits for the release of the window it handed over last.
+   * Returns once the prefault thread has done everything asked of it before: it works in order, so
+   * once a barrier reader's own window is resident, every earlier prefault has ended.
    */
-  private void drainMapperThread() throws IOException {
-    Path barrier = TestSupport.write(dir, "barrier", new byte[8192]);
-    try (Chunks chunks = Chunks.open(barrier, 4096, Chunks.Strategy.MAPPED, 4096)) {
+  private void drainPrefaultThread() throws IOException, InterruptedException {
+    int window = 1 << 20;
+    Path barrier = TestSupport.write(dir, "barrier", new byte[window]);
+    try (Chunks chunks = Chunks.open(barrier, 4096, Chunks.Strategy.MAPPED, window)) {
       assertNotNull(chunks.next());
-      assertNotNull(chunks.next()); // outside the first window: that one goes to the thread
+      assertNotNull(chunks.next()); // in order: the rest of the window is faulted in ahead
+      long deadline = System.nanoTime() + 30_000_000_000L;
+      while (TestSupport.residentOf("barrier") < window) {
+        assertTrue(System.nanoTime() < deadline, "the barrier's window was not faulted in");
+        Thread.sleep(1);
+      }
     }
   }
 

@@ -6,47 +6,49 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * One background daemon thread, {@code fastio-mapper}, started the first time it is given work,
- * that does two things for readers of mapped windows off their own thread, in the order they were
- * asked:
+ * Two background daemon threads, each started the first time it is given work, that do work for
+ * readers of mapped windows off the readers' own threads:
  *
- * <ul> <li>{@link #release}: unmaps a window the reader has moved away from, so that the reader
- * does not wait for the {@code munmap} of every page of it and, on JDK 22 and newer, the handshake
- * with every Java thread that closing a shared {@code Arena} makes; <li>{@link #prefault}: reads
- * one byte of every page of the rest of a window a reader is reading in order, so that the page
- * faults which map those pages into the process happen here, while the reader works on the bytes
- * before them. It is the work the reader's own first reads would do, done earlier and on another
- * core.
+ * <ul>
+ *   <li>{@code fastio-mapper} runs {@link #release}: it unmaps a window the reader has moved away
+ *       from, so that the reader does not wait for the {@code munmap} of every page of it and, on
+ *       JDK 22 and newer, the handshake with every Java thread that closing a shared {@code Arena}
+ *       makes;
+ *   <li>{@code fastio-prefault} runs {@link #prefault}: it reads one byte of every page of the
+ *       rest of a window a reader is reading in order, so that the page faults which map those
+ *       pages into the process happen there, while the reader works on the bytes before them. It
+ *       is the work the reader's own first reads would do, done earlier and on another core.
  * </ul>
  *
- * <p>Since the thread runs its work in order, a window handed over for release is never unmapped
- * while a prefault of it runs. A window released anywhere else must have its prefault {@linkplain
- * Prefault#cancel() cancelled} first.
+ * <p>Releases have a thread of their own so that no reader's release waits behind another reader's
+ * prefault (of a file read from a slow disk, say). A release handed over with the window's prefault
+ * {@linkplain Prefault#cancel() cancels} it before it unmaps, which waits for at most one page; a
+ * window released anywhere else must have its prefault cancelled first. So no window is unmapped
+ * while a prefault reads it.
  *
  * <p>Each reader hands over at most one window at a time and waits for it ({@link Release#await()})
  * before it reports itself closed, so the windows mapped stay bounded (the one in use and one being
  * released) and none is left when the reader's {@code close} returns. The JDK's own mapped buffers
  * are released later still, by the garbage collector's cleaner thread, when it gets to them.
  *
- * <p>Where the thread cannot be started, windows are released on the caller's thread and not
+ * <p>Where a thread cannot be started, windows are released on the caller's thread, or not
  * prefaulted.
  */
-final class MapperThread {
-  private MapperThread() {}
+final class MapperThreads {
+  private MapperThreads() {}
 
-  /** The work handed over, run in order. */
-  private static final LinkedBlockingQueue<Runnable> QUEUE = new LinkedBlockingQueue<>();
-
-  /** 0: not started; 1: running; -1: could not be started (release on the caller's thread). */
-  private static volatile int state;
+  private static final Worker RELEASES = new Worker("fastio-mapper");
+  private static final Worker PREFAULTS = new Worker("fastio-prefault");
 
   /** A window handed over for release; {@link #isDone()} once it is unmapped. */
   static final class Release implements Runnable {
     private final MappedRegion region;
+    private final Prefault prefault;
     private final CountDownLatch done = new CountDownLatch(1);
 
-    private Release(MappedRegion region) {
+    private Release(MappedRegion region, Prefault prefault) {
       this.region = region;
+      this.prefault = prefault;
     }
 
     /** True once the window is released. */
@@ -62,6 +64,9 @@ final class MapperThread {
     @Override
     public void run() {
       try {
+        if (prefault != null) {
+          prefault.cancel(); // the prefault thread no longer reads the window once this returns
+        }
         region.close(); // no fault is pending here: a prefault delivers its own before it ends
       } finally {
         done.countDown();
@@ -102,15 +107,14 @@ final class MapperThread {
       }
     }
 
-    /** Asks the prefault to end, without waiting: for a window released through the queue. */
+    /** Asks the prefault to end, without waiting. */
     void stop() {
       stop = true;
     }
 
     /**
      * Ends the prefault and returns once it no longer reads the window (at most one page later),
-     * so that the window can be released on the caller's thread. An interrupt is kept, not acted
-     * on.
+     * so that the window can be released. An interrupt is kept, not acted on.
      */
     void cancel() {
       stop = true;
@@ -166,41 +170,33 @@ final class MapperThread {
   }
 
   /**
-   * Hands {@code region} over to the background thread. The caller must have delivered any fault
-   * error pending from its reads of the region ({@link Faults#deliverPending()}) first: the error
-   * belongs to the thread that read.
+   * Hands {@code region} over to the release thread. The caller must have delivered any fault error
+   * pending from its reads of the region ({@link Faults#deliverPending()}) first: the error belongs
+   * to the thread that read.
    *
+   * @param prefault the window's prefault, cancelled before the window is unmapped; or null
    * @return the release, to wait for; already done if the region was released on this thread
    */
-  static Release release(MappedRegion region) {
-    Release release = new Release(region);
-    if (state == 0) {
-      start();
-    }
-    if (state < 0) {
+  static Release release(MappedRegion region, Prefault prefault) {
+    Release release = new Release(region, prefault);
+    if (!RELEASES.submit(release)) {
       release.run();
-    } else {
-      QUEUE.add(release);
     }
     return release;
   }
 
   /**
-   * Asks the background thread to fault in the pages of {@code window[from, to)} (absolute reads of
-   * a buffer whose memory stays mapped until the prefault is done, stopped and followed by a {@link
-   * #release} of the window, or {@linkplain Prefault#cancel() cancelled}).
+   * Asks the prefault thread to fault in the pages of {@code window[from, to)} (absolute reads of a
+   * buffer whose memory must stay mapped until the prefault is {@linkplain Prefault#cancel()
+   * cancelled}, directly or by a {@link #release} given it). Call it with no fault error pending.
    *
-   * @return the prefault, to stop or cancel; already done where there is no background thread
+   * @return the prefault, to stop or cancel; already done where there is no prefault thread
    */
   static Prefault prefault(ByteBuffer window, int from, int to) {
-    if (state == 0) {
-      start();
-    }
-    if (state < 0) {
-      return new Prefault(window, from, to, false);
-    }
     Prefault prefault = new Prefault(window, from, to, true);
-    QUEUE.add(prefault);
+    if (!PREFAULTS.submit(prefault)) {
+      prefault.cancel(); // never runs
+    }
     return prefault;
   }
 
@@ -219,34 +215,57 @@ final class MapperThread {
     }
   }
 
-  private static synchronized void start() {
-    if (state != 0) {
-      return;
-    }
-    try {
-      Thread thread = new Thread(null, MapperThread::loop, "fastio-mapper", 256 * 1024, false);
-      thread.setDaemon(true);
-      thread.setContextClassLoader(null); // keeps no application class loader reachable
-      thread.start();
-      state = 1;
-    } catch (OutOfMemoryError | SecurityException e) { // no thread to be had: release here
-      state = -1;
-    }
-  }
+  /** One daemon thread running the work handed to it, in order. */
+  private static final class Worker {
+    private final String name;
+    private final LinkedBlockingQueue<Runnable> queue = new LinkedBlockingQueue<>();
 
-  private static void loop() {
-    while (true) {
-      Runnable work;
-      try {
-        work = QUEUE.take();
-      } catch (InterruptedException e) {
-        continue; // nobody but fastio has reason to interrupt this thread; go on
+    /** 0: not started; 1: running; -1: could not be started. */
+    private volatile int state;
+
+    Worker(String name) {
+      this.name = name;
+    }
+
+    /** Queues {@code work}; false if there is no thread to run it. */
+    boolean submit(Runnable work) {
+      if (state == 0) {
+        start();
+      }
+      if (state < 0) {
+        return false;
+      }
+      queue.add(work);
+      return true;
+    }
+
+    private synchronized void start() {
+      if (state != 0) {
+        return;
       }
       try {
-        work.run();
-      } catch (RuntimeException | Error e) {
-        // A window whose release failed (a user's thread still reading a chunk of it, against the
-        // reader's contract, makes a JDK 22+ arena refuse to close) stays mapped; the loop goes on.
+        Thread thread = new Thread(null, this::loop, name, 256 * 1024, false);
+        thread.setDaemon(true);
+        thread.setContextClassLoader(null); // keeps no application class loader reachable
+        thread.start();
+        state = 1;
+      } catch (OutOfMemoryError | SecurityException e) { // no thread to be had
+        state = -1;
+      }
+    }
+
+    // Throwable: whatever a task throws, the thread goes on, since readers wait for its work (a
+    // window whose release failed, because a user's thread still reads a chunk of it against the
+    // reader's contract and a JDK 22+ arena refuses to close, stays mapped).
+    private void loop() {
+      while (true) {
+        try {
+          queue.take().run();
+        } catch (InterruptedException e) {
+          // nobody but fastio has reason to interrupt this thread; go on
+        } catch (Throwable e) {
+          // go on with the next task
+        }
       }
     }
   }
