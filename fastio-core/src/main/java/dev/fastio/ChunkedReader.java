@@ -47,7 +47,7 @@ import java.nio.file.Path;
  * daemon thread, {@code fastio-prefault} (one per JVM, started when first needed): one byte of every
  * page is read there, so that the page faults which map the file's pages into the process, about
  * 30 ns a page for a file the page cache read from disk and 200 to 260 ns for one it kept as written
- * (measured on Linux 6.18), happen on another core while the reader works on the bytes before them;
+ * (a plain loop on Linux 6.18), happen on another core while the reader works on the bytes before them;
  * for a file not in the page cache they read it from the disk. Once per window: the thread reads no
  * page twice and stops when the reader moves ({@link #position(long)}, {@link #skip(long)}), leaves
  * the window or closes (which waits for at most one page), so the bytes a reader skips are not read

@@ -137,8 +137,9 @@ final class MappedChunks extends Chunks {
   }
 
   /**
-   * Releases the current window, if any: on the {@link MapperThreads} unless the window handed over
-   * before is still being released. A fault error still pending from a read of it is thrown here.
+   * Releases the current window, if any: on the release thread of {@link MapperThreads} unless the
+   * window handed over before is still being released. A fault error still pending from a read of
+   * it is thrown here.
    */
   private void unmap() {
     MappedRegion r = region;
@@ -152,16 +153,11 @@ final class MappedChunks extends Chunks {
     try {
       Faults.deliverPending(); // the error belongs to this thread: thrown before the hand-over
     } finally {
-      if (f != null) {
-        f.stop();
-      }
       if (releasing == null || releasing.isDone()) {
-        releasing = MapperThreads.release(r, f); // which cancels f before it unmaps
+        releasing = MapperThreads.release(r, f);
       } else {
-        if (f != null) {
-          f.cancel(); // waits until the prefault thread no longer reads the window
-        }
-        r.close(); // at most two windows at once: the one being released and the next
+        // At most two windows at once: the one being released and this one.
+        MapperThreads.releaseNow(r, f);
       }
     }
   }
@@ -186,19 +182,13 @@ final class MappedChunks extends Chunks {
         Faults.deliverPending(); // a fault error of the last chunk: thrown here, not in the waits
       } finally {
         try {
-          if (f != null) {
-            f.cancel(); // the prefault thread no longer reads the window once this returns
+          if (r != null) {
+            MapperThreads.releaseNow(r, f); // the last window: on this thread
           }
         } finally {
-          try {
-            if (r != null) {
-              r.close(); // the last window: on this thread
-            }
-          } finally {
-            if (releasing != null) {
-              releasing.await();
-              releasing = null;
-            }
+          if (releasing != null) {
+            releasing.await();
+            releasing = null;
           }
         }
       }

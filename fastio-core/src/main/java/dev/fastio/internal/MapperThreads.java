@@ -64,10 +64,7 @@ final class MapperThreads {
     @Override
     public void run() {
       try {
-        if (prefault != null) {
-          prefault.cancel(); // the prefault thread no longer reads the window once this returns
-        }
-        region.close(); // no fault is pending here: a prefault delivers its own before it ends
+        releaseNow(region, prefault); // no fault is pending here: a prefault delivers its own
       } finally {
         done.countDown();
       }
@@ -89,7 +86,7 @@ final class MapperThreads {
     private final ByteBuffer window;
     private final int from;
     private final int to;
-    private final AtomicInteger state;
+    private final AtomicInteger state = new AtomicInteger(QUEUED);
     private final CountDownLatch done = new CountDownLatch(1);
     private volatile boolean stop;
 
@@ -97,14 +94,10 @@ final class MapperThreads {
     @SuppressWarnings("UnusedVariable") // written, never read, on purpose: keeps the reads
     private int touched;
 
-    private Prefault(ByteBuffer window, int from, int to, boolean queued) {
+    private Prefault(ByteBuffer window, int from, int to) {
       this.window = window;
       this.from = from;
       this.to = to;
-      this.state = new AtomicInteger(queued ? QUEUED : DONE);
-      if (!queued) {
-        done.countDown();
-      }
     }
 
     /** Asks the prefault to end, without waiting. */
@@ -174,15 +167,34 @@ final class MapperThreads {
    * pending from its reads of the region ({@link Faults#deliverPending()}) first: the error belongs
    * to the thread that read.
    *
-   * @param prefault the window's prefault, cancelled before the window is unmapped; or null
+   * @param prefault the window's prefault, stopped now and cancelled before the window is unmapped;
+   *     or null
    * @return the release, to wait for; already done if the region was released on this thread
    */
   static Release release(MappedRegion region, Prefault prefault) {
+    if (prefault != null) {
+      prefault.stop(); // ends it while the release waits its turn
+    }
     Release release = new Release(region, prefault);
     if (!RELEASES.submit(release)) {
       release.run();
     }
     return release;
+  }
+
+  /**
+   * Releases {@code region} on this thread, after cancelling its prefault, if any, so that the
+   * prefault thread no longer reads it. The caller must have delivered any fault error pending from
+   * its own reads of the region first.
+   */
+  static void releaseNow(MappedRegion region, Prefault prefault) {
+    try {
+      if (prefault != null) {
+        prefault.cancel();
+      }
+    } finally {
+      region.close();
+    }
   }
 
   /**
@@ -193,7 +205,7 @@ final class MapperThreads {
    * @return the prefault, to stop or cancel; already done where there is no prefault thread
    */
   static Prefault prefault(ByteBuffer window, int from, int to) {
-    Prefault prefault = new Prefault(window, from, to, true);
+    Prefault prefault = new Prefault(window, from, to);
     if (!PREFAULTS.submit(prefault)) {
       prefault.cancel(); // never runs
     }

@@ -25,7 +25,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
-import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -188,10 +187,7 @@ class ChunkedReaderLeakTest {
     }
     assertEquals(List.of(), failures);
     assertEquals(MappedRegion.releasesImmediately() ? 0 : 1, Math.min(1, TestSupport.mappingsOf(name)));
-    List<Thread> unmappers =
-        Thread.getAllStackTraces().keySet().stream()
-            .filter(t -> t.getName().equals("fastio-mapper"))
-            .collect(Collectors.toList());
+    List<Thread> unmappers = TestSupport.threadsNamed("fastio-mapper");
     assertEquals(1, unmappers.size(), "mapper threads: " + unmappers);
     assertTrue(unmappers.get(0).isDaemon(), "a daemon thread");
     assertNull(unmappers.get(0).getContextClassLoader(), "context class loader");

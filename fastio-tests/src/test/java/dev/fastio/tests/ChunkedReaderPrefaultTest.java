@@ -15,7 +15,6 @@ import java.nio.ByteBuffer;
 import java.nio.file.FileSystemException;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -83,10 +82,7 @@ class ChunkedReaderPrefaultTest {
       assertThrows(FileSystemException.class, chunks::next);
     }
     assertEquals(0, TestSupport.mappingsOf("shrunk"));
-    List<Thread> mappers =
-        Thread.getAllStackTraces().keySet().stream()
-            .filter(t -> t.getName().equals("fastio-prefault"))
-            .collect(Collectors.toList());
+    List<Thread> mappers = TestSupport.threadsNamed("fastio-prefault");
     assertEquals(1, mappers.size(), "prefault threads: " + mappers);
     assertTrue(mappers.get(0).isAlive());
     aReaderReadingInOrderHasTheRestOfItsWindowFaultedInAhead(); // the thread still does its work

@@ -13,6 +13,7 @@ import java.nio.file.Paths;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 /** Shared helpers for the fastio tests: files, FIFOs, descriptor and mapping counts, JDK oracles. */
@@ -142,6 +143,13 @@ public final class TestSupport {
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
+  }
+
+  /** The live threads of this JVM named {@code name}. */
+  public static List<Thread> threadsNamed(String name) {
+    return Thread.getAllStackTraces().keySet().stream()
+        .filter(t -> t.getName().equals(name))
+        .collect(Collectors.toList());
   }
 
   /** The total number of mappings of this process (Linux). */
