@@ -190,7 +190,7 @@ class SyscallTest {
   /** Runs {@code SyscallProbe op files...} under strace and returns the calls on {@code files[0]}. */
   private static Trace trace(String op, Path... files) throws Exception {
     assumeTrue(TestSupport.isLinux(), "strace traces Linux processes");
-    assumeTrue(straceWorks(), "strace is not installed or cannot trace here");
+    assumeTrue(TestSupport.straceWorks(), "strace is not installed or cannot trace here");
     Path log = Files.createTempFile(dir, "strace-" + op, ".log");
     List<String> cmd = new ArrayList<>();
     cmd.addAll(List.of("strace", "-f", "-qq", "-s", "0", "-o", log.toString()));
@@ -220,22 +220,6 @@ class SyscallTest {
     t.output = output;
     t.lines = lines;
     return t;
-  }
-
-  private static boolean straceWorks() {
-    try {
-      Process p =
-          new ProcessBuilder("strace", "-qq", "-o", "/dev/null", "true")
-              .redirectErrorStream(true)
-              .redirectOutput(ProcessBuilder.Redirect.DISCARD)
-              .start();
-      return p.waitFor(1, TimeUnit.MINUTES) && p.exitValue() == 0;
-    } catch (IOException e) {
-      return false; // not installed
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      return false;
-    }
   }
 
   /** The fastio jar (or classes) and this test's classes: all the probe needs. */
@@ -271,28 +255,9 @@ class SyscallTest {
      */
     static Trace parse(List<String> lines, String path) {
       Trace t = new Trace();
-      Map<String, String> pending = new HashMap<>();
       Map<Long, String> fds = new HashMap<>(); // descriptor of the file -> the thread that opened it
-      for (String raw : lines) {
-        int space = raw.indexOf(' ');
-        if (space < 0) {
-          continue;
-        }
-        String pid = raw.substring(0, space);
-        String call = raw.substring(space + 1).trim();
-        if (call.endsWith("<unfinished ...>")) {
-          pending.put(pid, call.substring(0, call.length() - "<unfinished ...>".length()).trim());
-          continue;
-        }
-        if (call.startsWith("<...")) {
-          String head = pending.remove(pid);
-          int end = call.indexOf("resumed>");
-          if (head == null || end < 0) {
-            continue;
-          }
-          call = head + call.substring(end + "resumed>".length());
-        }
-        t.add(pid, call, path, fds);
+      for (String[] c : TestSupport.straceCalls(lines)) {
+        t.add(c[0], c[1], path, fds);
       }
       return t;
     }

@@ -262,4 +262,53 @@ public final class TestSupport {
       return t.getClass();
     }
   }
+
+  /** True if {@code strace} is installed and may trace a child process here. */
+  public static boolean straceWorks() {
+    try {
+      Process p =
+          new ProcessBuilder("strace", "-qq", "-o", "/dev/null", "true")
+              .redirectErrorStream(true)
+              .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+              .start();
+      return p.waitFor(1, TimeUnit.MINUTES) && p.exitValue() == 0;
+    } catch (IOException e) {
+      return false; // not installed
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return false;
+    }
+  }
+
+  /**
+   * The calls of {@code strace -f} output ({@code PID name(args) = ret} lines) as {@code {pid,
+   * call}} pairs, in order, with the calls strace split into {@code <unfinished ...>} and {@code
+   * <... name resumed>} halves (another thread's call came between) joined again.
+   */
+  public static List<String[]> straceCalls(List<String> lines) {
+    List<String[]> calls = new java.util.ArrayList<>();
+    java.util.Map<String, String> pending = new java.util.HashMap<>();
+    for (String raw : lines) {
+      int space = raw.indexOf(' ');
+      if (space < 0) {
+        continue;
+      }
+      String pid = raw.substring(0, space);
+      String call = raw.substring(space + 1).trim();
+      if (call.endsWith("<unfinished ...>")) {
+        pending.put(pid, call.substring(0, call.length() - "<unfinished ...>".length()).trim());
+        continue;
+      }
+      if (call.startsWith("<...")) {
+        String head = pending.remove(pid);
+        int end = call.indexOf("resumed>");
+        if (head == null || end < 0) {
+          continue;
+        }
+        call = head + call.substring(end + "resumed>".length());
+      }
+      calls.add(new String[] {pid, call});
+    }
+    return calls;
+  }
 }

@@ -687,7 +687,7 @@ class TransferContractTest {
   @Test
   void underStraceTheKernelPathSurvivesAnAppendModeTarget() throws Exception {
     assumeTrue(TestSupport.isLinux(), "strace traces Linux processes");
-    assumeTrue(straceWorks(), "strace is not installed or cannot trace here");
+    assumeTrue(TestSupport.straceWorks(), "strace is not installed or cannot trace here");
     Path source = TestSupport.write(dir, "traced-source", TestSupport.randomBytes(10, 300_000));
     Map<String, Integer> fastio = kernelCalls("fastio", source);
     assertEquals(0, fastio.get("append"), "kernel calls on the append-mode file: " + fastio);
@@ -727,7 +727,8 @@ class TransferContractTest {
     Pattern close = Pattern.compile("close\\((\\d+)\\)");
     Pattern sendfile = Pattern.compile("sendfile(?:64)?\\((\\d+),");
     Pattern copyRange = Pattern.compile("copy_file_range\\(\\d+, [^,]+, (\\d+),");
-    for (String line : Files.readAllLines(log, StandardCharsets.UTF_8)) {
+    for (String[] traced : TestSupport.straceCalls(Files.readAllLines(log, StandardCharsets.UTF_8))) {
+      String line = traced[1];
       Matcher opened = open.matcher(line);
       Matcher sent = sendfile.matcher(line);
       Matcher copied = copyRange.matcher(line);
@@ -750,22 +751,6 @@ class TransferContractTest {
       }
     }
     return calls;
-  }
-
-  private static boolean straceWorks() {
-    try {
-      Process p =
-          new ProcessBuilder("strace", "-qq", "-o", "/dev/null", "true")
-              .redirectErrorStream(true)
-              .redirectOutput(ProcessBuilder.Redirect.DISCARD)
-              .start();
-      return p.waitFor(1, TimeUnit.MINUTES) && p.exitValue() == 0;
-    } catch (IOException e) {
-      return false;
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      return false;
-    }
   }
 
   private static String classPath() throws Exception {
