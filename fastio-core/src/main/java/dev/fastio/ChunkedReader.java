@@ -1,6 +1,8 @@
 package dev.fastio;
 
-import dev.fastio.internal.Chunks;
+import dev.fastio.internal.chunks.ChunkOptions;
+import dev.fastio.internal.chunks.ChunkSource;
+import dev.fastio.internal.chunks.ChunkStrategy;
 import java.io.Closeable;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -43,23 +45,20 @@ import java.nio.file.Path;
  * buffered chunk none (one if it is served from bytes read ahead).
  *
  * <p><b>Pages faulted in ahead.</b> A mapped file read in order (a chunk that starts where the last
- * one ended) has the pages of the rest of its window faulted in ahead of the reader, on a background
- * daemon thread, {@code fastio-prefault} (one per JVM, started when first needed): one byte of every
- * page is read there, so that the page faults which map the file's pages into the process, about
- * 30 ns a page for a file the page cache read from disk and 200 to 260 ns for one it kept as written
- * (a plain loop on Linux 6.18), happen on another core while the reader works on the bytes before them;
- * for a file not in the page cache they read it from the disk. Once per window: the thread reads no
- * page twice and stops when the reader moves ({@link #position(long)}, {@link #skip(long)}), leaves
- * the window or closes (which waits for at most one page), so the bytes a reader skips are not read
- * for it. A reader that skips from its first chunk never has pages faulted in ahead. System property
- * {@code fastio.chunked.prefault=false} turns this off.
+ * one ended) has the pages of the rest of its window faulted in ahead of the reader on a background
+ * daemon thread, {@code fastio-prefault} (one per JVM, started when first needed), which reads one
+ * byte of every page, so that the page faults happen on another core while the reader works on the
+ * bytes before them (for a file not in the page cache, they read it from the disk). Once per
+ * window: the thread reads no page twice and stops when the reader moves ({@link #position(long)},
+ * {@link #skip(long)}), leaves the window or closes (which waits for at most one page), so the bytes
+ * a reader skips are not read for it. A reader that skips from its first chunk never has pages
+ * faulted in ahead. System property {@code fastio.chunked.prefault=false} turns this off.
  *
  * <p><b>Placement in memory.</b> A mapped chunk lies at the same offset within a page of memory as
  * its first byte within a page of the file. A buffered chunk read from the file starts 0 to 31
- * bytes past a page boundary, as far as its first byte lies past a 32-byte boundary of the file:
- * the kernel's copy from the page cache runs several times slower on some processors (about 4 to 7
- * times on AMD EPYC) when the destination lies 1 to 31 bytes after the source modulo 4096, and
- * fastest at multiples of 32. A chunk served from bytes read ahead may start anywhere.
+ * bytes past a page boundary, as far as its first byte lies past a 32-byte boundary of the file,
+ * where the kernel's copy from the page cache is fastest on every processor measured. A chunk
+ * served from bytes read ahead may start anywhere.
  *
  * <p><b>Read-ahead.</b> A file read through the buffer by position is read ahead when its chunks
  * are small and close together: a chunk smaller than 128 KiB that starts at most 8 KiB after the
@@ -69,9 +68,8 @@ import java.nio.file.Path;
  * handed out without a system call. A parser taking 64-byte records makes one system call per up to
  * 128 KiB, not one per record. The first chunk is never read ahead, so a reader that only looks at
  * a file's header reads only the header. Bytes read ahead serve only chunks after the last one
- * handed out: moving back reads the file again. On the VM where it was measured, copying the 8 KiB
- * between two records cost less than a system call; where system calls are cheaper, a lower
- * property may be faster. FIFOs, character devices and mapped files are never read ahead.
+ * handed out: moving back reads the file again. FIFOs, character devices and mapped files are never
+ * read ahead.
  *
  * <p><b>End of file.</b> A regular file or block device is read up to its size when opened ({@link
  * #size()}): bytes appended later are not handed out. FIFOs, character devices and files that
@@ -107,7 +105,7 @@ import java.nio.file.Path;
  * of them on {@link #close()}; close it (try-with-resources). On JDK 22 and newer a window is unmapped
  * by closing its {@code Arena}, on JDK 17 to 21 through {@code sun.misc.Unsafe.invokeCleaner}; never by
  * the garbage collector. A window the reader moves away from is released on a background daemon thread,
- * {@code fastio-mapper} (one per JVM, started when first needed), while the reader goes on with the
+ * {@code fastio-unmapper} (one per JVM, started when first needed), while the reader goes on with the
  * next one; {@link #close()} releases the current window itself and waits for that release, so nothing
  * of the reader is mapped when it returns. A reader never closed keeps its descriptor until the garbage
  * collector closes it and, on JDK 22 and newer, its current window mapped until the JVM exits.
@@ -139,10 +137,16 @@ import java.nio.file.Path;
  * @since 0.1.0
  */
 public final class ChunkedReader implements Closeable {
-  private final Chunks chunks;
+  /** The implementation; package-private for the test hook in this package. */
+  final ChunkSource chunks;
 
-  private ChunkedReader(Chunks chunks) {
+  private ChunkedReader(ChunkSource chunks) {
     this.chunks = chunks;
+  }
+
+  /** Opens a reader with the given options, the one way every reader is made. */
+  static ChunkedReader open(Path path, ChunkOptions options) throws IOException {
+    return new ChunkedReader(ChunkSource.open(path, options));
   }
 
   /**
@@ -163,10 +167,13 @@ public final class ChunkedReader implements Closeable {
    * @throws java.nio.file.AccessDeniedException if it cannot be read
    * @throws java.nio.file.FileSystemException if a path element is not a directory, and other file
    *     system errors the JDK reports the same way
+   * @throws java.nio.channels.ClosedByInterruptException if the thread's interrupt status is set on
+   *     entry, or an interrupt arrives while the file is opened and sized (the reader's channel is
+   *     interruptible, see Interrupts); nothing is left open, and the status stays set
    * @throws IOException if an I/O error occurs; nothing is left open then
    */
   public static ChunkedReader open(Path path) throws IOException {
-    return new ChunkedReader(Chunks.open(path, Chunks.DEFAULT, Chunks.Strategy.AUTO));
+    return open(path, ChunkOptions.DEFAULTS);
   }
 
   /**
@@ -182,8 +189,8 @@ public final class ChunkedReader implements Closeable {
    * @throws IOException as {@link #open(Path)} throws it
    */
   public static ChunkedReader open(Path path, int chunkSize) throws IOException {
-    Chunks.checkChunkSize(chunkSize);
-    return new ChunkedReader(Chunks.open(path, chunkSize, Chunks.Strategy.AUTO));
+    ChunkOptions.checkChunkSize(chunkSize);
+    return open(path, ChunkOptions.of(chunkSize, ChunkStrategy.AUTO));
   }
 
   /**

@@ -1,12 +1,13 @@
 package dev.fastio;
 
-import dev.fastio.internal.BatchDigest;
-import dev.fastio.internal.BlockDevices;
+import dev.fastio.internal.batch.BatchRun;
+import dev.fastio.internal.batch.Pipeline;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.List;
 import java.util.Objects;
@@ -88,21 +89,31 @@ public final class DigestBatch {
     default void fileDone(Result result) {}
   }
 
-  /** The outcome for one file: its digest or the {@link IOException} that stopped it. Immutable. */
-  public static final class Result {
-    private final Path path;
-    private final byte[] digest;
-    private final IOException error;
-
-    Result(Path path, byte[] digest, IOException error) {
-      this.path = path;
-      this.digest = digest;
-      this.error = error;
-    }
-
-    /** {@return the path as given to the batch} */
-    public Path path() {
-      return path;
+  /**
+   * The outcome for one file: its digest or the {@link IOException} that stopped it. Immutable: the
+   * digest is copied in and out.
+   *
+   * @param path the path as given to the batch
+   * @param digest the digest bytes, or null if the file failed
+   * @param error the exception {@link FastFiles#digest(Path, String)} would have thrown for this
+   *     file (for instance {@link java.nio.file.NoSuchFileException}, {@link
+   *     java.nio.file.AccessDeniedException}, or an {@code IOException} "Is a directory"), or null
+   *     on success
+   */
+  public record Result(Path path, byte[] digest, IOException error) {
+    /**
+     * A result, as a batch makes it.
+     *
+     * @throws NullPointerException if {@code path} is null
+     * @throws IllegalArgumentException unless exactly one of {@code digest} and {@code error} is
+     *     null
+     */
+    public Result {
+      Objects.requireNonNull(path, "path");
+      if ((digest == null) == (error == null)) {
+        throw new IllegalArgumentException("exactly one of digest and error must be given");
+      }
+      digest = digest == null ? null : digest.clone();
     }
 
     /** {@return true if the file was read to its end and hashed, false if {@link #error()} is set} */
@@ -116,6 +127,7 @@ public final class DigestBatch {
      *
      * @throws IllegalStateException if the file failed ({@link #error()} tells why)
      */
+    @Override
     public byte[] digest() {
       if (error != null) {
         throw new IllegalStateException("no digest: " + path + " failed", error);
@@ -139,14 +151,23 @@ public final class DigestBatch {
     }
 
     /**
-     * {@return the exception {@link FastFiles#digest(Path, String)} would have thrown for this file (for
-     * instance {@link java.nio.file.NoSuchFileException}, {@link java.nio.file.AccessDeniedException},
-     * or an {@code IOException} "Is a directory"), or null on success}
+     * Equal to another result of the same path with the same digest bytes, or the same error
+     * object.
      */
-    public IOException error() {
-      return error;
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof Result r
+          && path.equals(r.path)
+          && Arrays.equals(digest, r.digest)
+          && Objects.equals(error, r.error);
     }
 
+    @Override
+    public int hashCode() {
+      return 31 * (31 * path.hashCode() + Arrays.hashCode(digest)) + Objects.hashCode(error);
+    }
+
+    /** The path and the digest in hexadecimal, or the error. */
     @Override
     public String toString() {
       return path + (error == null ? " " + toHex() : " failed: " + error);
@@ -275,57 +296,54 @@ public final class DigestBatch {
       throws InterruptedException {
     List<Path> list = List.copyOf(paths); // rejects nulls; a stable snapshot for the workers
     Objects.requireNonNull(sink, "sink");
-    int pipeline = pipeline(list);
     Result[] early = listener == null ? null : new Result[list.size()];
-    BatchDigest.Progress progress =
-        listener == null
-            ? null
-            : new BatchDigest.Progress() {
-              @Override
-              public void bytes(long bytes) {
-                listener.bytesHashed(bytes);
-              }
-
-              @Override
-              public void finished(int index, byte[] digest, IOException error) {
-                Result r = new Result(list.get(index), digest, error);
-                synchronized (early) {
-                  early[index] = r;
-                }
-                listener.fileDone(r);
-              }
-            };
-    BatchDigest.run(
-        list,
-        algorithm,
-        threads,
-        pipeline,
-        progress,
-        (index, digest, error) -> {
-          Result r;
-          if (early != null) {
-            synchronized (early) {
-              r = early[index];
-              early[index] = null;
-            }
-          } else {
-            r = new Result(list.get(index), digest, error);
-          }
-          sink.accept(r);
-        });
+    BatchRun.Options options =
+        new BatchRun.Options(
+            algorithm,
+            threads,
+            Pipeline.of(reading, list),
+            early == null ? BatchRun.Progress.NONE : new Listening(list, early, listener));
+    BatchRun.run(list, options, (index, digest, error) -> sink.accept(result(list, early, index, digest, error)));
   }
 
-  private int pipeline(List<Path> list) {
-    return switch (reading) {
-      case SEQUENTIAL -> BatchDigest.SEQUENTIAL;
-      case PARALLEL -> BatchDigest.PARALLEL;
-      case AUTO ->
-          !list.isEmpty()
-                  && BlockDevices.isRotational(list.get(0))
-                  && !BatchDigest.looksCached(list)
-              ? BatchDigest.SEQUENTIAL
-              : BatchDigest.PARALLEL;
-    };
+  /** The result of file {@code index}: the one the listener was given, or a new one. */
+  private static Result result(
+      List<Path> list, Result[] early, int index, byte[] digest, IOException error) {
+    if (early == null) {
+      return new Result(list.get(index), digest, error);
+    }
+    synchronized (early) {
+      Result r = early[index];
+      early[index] = null;
+      return r;
+    }
+  }
+
+  /** Tells the listener, and keeps each result for its delivery in order. */
+  private static final class Listening implements BatchRun.Progress {
+    private final List<Path> list;
+    private final Result[] early;
+    private final ProgressListener listener;
+
+    Listening(List<Path> list, Result[] early, ProgressListener listener) {
+      this.list = list;
+      this.early = early;
+      this.listener = listener;
+    }
+
+    @Override
+    public void bytes(long bytes) {
+      listener.bytesHashed(bytes);
+    }
+
+    @Override
+    public void finished(int index, byte[] digest, IOException error) {
+      Result r = new Result(list.get(index), digest, error);
+      synchronized (early) {
+        early[index] = r;
+      }
+      listener.fileDone(r);
+    }
   }
 
   @Override

@@ -1,6 +1,7 @@
 package dev.fastio;
 
-import dev.fastio.internal.Transfers;
+import dev.fastio.internal.transfer.TransferOptions;
+import dev.fastio.internal.transfer.Transfers;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.WritableByteChannel;
@@ -42,8 +43,9 @@ public final class FastChannels {
 
   /**
    * Transfers bytes from a file to a channel: {@link FileChannel#transferTo(long, long,
-   * WritableByteChannel)}, with the same arguments, results and exceptions, except that it moves
-   * every byte asked for. Uses {@link TransferPolicy#defaults()}.
+   * WritableByteChannel)}, with the same arguments, results and exceptions, except that it goes on
+   * until every byte asked for is moved, where the JDK stops at what one call of the kernel moved
+   * (the one case where it stops early is below). Uses {@link TransferPolicy#defaults()}.
    *
    * <p>The policy chooses by the bytes to move: {@code count}, or, for a count of 16 MiB or more
    * (such as {@code Long.MAX_VALUE}), the bytes from {@code position} to the end of the file, which
@@ -56,9 +58,11 @@ public final class FastChannels {
    *
    * <p>For a blocking target (any channel but a {@link java.nio.channels.SelectableChannel} in
    * non-blocking mode) it returns only once {@code min(count, source.size() - position)} bytes are
-   * written, or 0 if {@code position} is beyond the end of the file. For a non-blocking target it
-   * returns what the target accepted, possibly 0, without waiting or retrying. Should a write
-   * accept no byte at all, the transfer ends there and returns what was moved: it never spins.
+   * written, or 0 if {@code position} is beyond the end of the file, with one exception: should a
+   * blocking target's write accept no byte at all (which a blocking channel's contract rules out,
+   * but a channel of the application's own may do), the transfer ends there and returns what was
+   * moved, fewer bytes than asked, rather than spin on it. For a non-blocking target it returns
+   * what the target accepted, possibly 0, without waiting or retrying.
    *
    * <p>The bytes are read from {@code position} of the source's file; the source's own position is
    * not changed. A file target is written at its position, which advances by the number of bytes
@@ -78,9 +82,14 @@ public final class FastChannels {
    * targets of that size) instead of failing, and fastio remembers the refusal for that kind of
    * target in that condition only, never for the whole process. Append-mode file targets are never
    * handed to {@code FileChannel.transferTo}, which on JDK 17 would turn {@code sendfile} off for
-   * every file target of the process: they are detected (a file channel in append mode reports its
-   * size as its position; fastio moves the position to tell, and sets it back) and written from a
-   * mapping or a buffer.
+   * every file target of the process: they are detected and written from a mapping or a buffer.
+   * There is no API to ask a channel whether it appends; fastio tells once per channel, remembered
+   * weakly. A channel whose position differs from its size is not in append mode. For one whose
+   * position equals its size (a new file, say), the first transfer moves its position one byte and
+   * sets it back (a channel in append mode ignores the move). A write through the same channel by
+   * another thread at that instant would land at the moved position: do not write to a target
+   * channel from other threads while its first transfer runs. Channels fastio opens itself (for
+   * {@link FastFiles#copy}) are never probed.
    *
    * <p><b>Interrupts.</b> As with {@code FileChannel.transferTo} from JDK 21 on: if the calling
    * thread is interrupted during the transfer, both channels are closed and {@link
@@ -111,14 +120,7 @@ public final class FastChannels {
       FileChannel source, long position, long count, WritableByteChannel target)
       throws IOException {
     return Transfers.transfer(
-        source,
-        position,
-        count,
-        target,
-        TransferPolicy.defaults(),
-        null,
-        Transfers.MAPPED_WINDOW,
-        true);
+        source, position, count, target, TransferOptions.of(TransferPolicy.defaults()));
   }
 
   /**
@@ -142,8 +144,7 @@ public final class FastChannels {
       TransferPolicy policy)
       throws IOException {
     Objects.requireNonNull(policy, "policy");
-    return Transfers.transfer(
-        source, position, count, target, policy, null, Transfers.MAPPED_WINDOW, true);
+    return Transfers.transfer(source, position, count, target, TransferOptions.of(policy));
   }
 
   /**
@@ -175,9 +176,6 @@ public final class FastChannels {
         position,
         count,
         target,
-        TransferPolicy.defaults(),
-        strategy,
-        Transfers.MAPPED_WINDOW,
-        true);
+        TransferOptions.of(TransferPolicy.defaults().withStrategy(strategy)));
   }
 }

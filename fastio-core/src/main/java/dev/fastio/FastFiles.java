@@ -1,9 +1,9 @@
 package dev.fastio;
 
-import dev.fastio.internal.Chunks;
-import dev.fastio.internal.FileCopy;
-import dev.fastio.internal.FileDigest;
-import dev.fastio.internal.ReadAll;
+import dev.fastio.internal.chunks.ChunkSource;
+import dev.fastio.internal.read.FileReads;
+import dev.fastio.internal.read.ReadStrategy;
+import dev.fastio.internal.transfer.Transfers;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.file.CopyOption;
@@ -69,7 +69,7 @@ public final class FastFiles {
    * @throws SecurityException as the JDK does, under a security manager
    */
   public static byte[] readAllBytes(Path path) throws IOException {
-    return ReadAll.readAllBytes(path, ReadAll.Strategy.AUTO);
+    return FileReads.readAllBytes(path, ReadStrategy.AUTO);
   }
 
   /**
@@ -95,7 +95,7 @@ public final class FastFiles {
     } catch (NoSuchAlgorithmException e) {
       throw new IllegalArgumentException("unknown digest algorithm: " + algorithm, e);
     }
-    return FileDigest.digest(path, md, ReadAll.Strategy.AUTO);
+    return FileReads.digest(path, md, ReadStrategy.AUTO);
   }
 
   /**
@@ -110,7 +110,7 @@ public final class FastFiles {
    * @throws IOException as {@link #readAllBytes(Path)} throws it
    */
   public static byte[] digest(Path path, MessageDigest digest) throws IOException {
-    return FileDigest.digest(path, digest, ReadAll.Strategy.AUTO);
+    return FileReads.digest(path, digest, ReadStrategy.AUTO);
   }
 
   /**
@@ -165,7 +165,7 @@ public final class FastFiles {
    */
   public static long forEachChunk(Path path, Consumer<? super ByteBuffer> action)
       throws IOException {
-    return Chunks.forEach(path, action);
+    return ChunkSource.forEach(path, action);
   }
 
   /**
@@ -226,6 +226,6 @@ public final class FastFiles {
    * @throws SecurityException as the JDK does, under a security manager
    */
   public static Path copy(Path source, Path target, CopyOption... options) throws IOException {
-    return FileCopy.copy(source, target, options);
+    return Transfers.copy(source, target, options);
   }
 }

@@ -1,6 +1,6 @@
 package dev.fastio;
 
-import dev.fastio.internal.Mapping;
+import dev.fastio.internal.mapping.FileMapping;
 import java.io.IOException;
 import java.nio.MappedByteBuffer;
 import java.nio.file.Path;
@@ -55,9 +55,9 @@ import java.nio.file.Path;
  * @since 0.1.0
  */
 public final class MappedFile implements AutoCloseable {
-  private final Mapping mapping;
+  private final FileMapping mapping;
 
-  MappedFile(Mapping mapping) {
+  MappedFile(FileMapping mapping) {
     this.mapping = mapping;
   }
 

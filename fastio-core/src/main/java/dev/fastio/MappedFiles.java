@@ -1,7 +1,8 @@
 package dev.fastio;
 
-import dev.fastio.internal.MappedRegion;
-import dev.fastio.internal.Mapping;
+import dev.fastio.internal.mapping.FileMapping;
+import dev.fastio.internal.platform.MappedRegion;
+import dev.fastio.internal.platform.PlatformProvider;
 import java.io.IOException;
 import java.nio.MappedByteBuffer;
 import java.nio.file.Path;
@@ -44,7 +45,7 @@ public final class MappedFiles {
    *     vm.max_map_count}, the address space)
    */
   public static MappedFile map(Path path) throws IOException {
-    return new MappedFile(Mapping.open(path, 0, -1, MappedRegion.MAX_WINDOW));
+    return new MappedFile(FileMapping.open(path, 0, -1, MappedRegion.MAX_WINDOW));
   }
 
   /**
@@ -65,7 +66,7 @@ public final class MappedFiles {
     if (size < 0) {
       throw new IllegalArgumentException("size < 0: " + size);
     }
-    return new MappedFile(Mapping.open(path, position, size, MappedRegion.MAX_WINDOW));
+    return new MappedFile(FileMapping.open(path, position, size, MappedRegion.MAX_WINDOW));
   }
 
   /**
@@ -89,7 +90,7 @@ public final class MappedFiles {
    */
   public static MappedByteBuffer loadFully(MappedByteBuffer buffer) throws IOException {
     Objects.requireNonNull(buffer, "buffer");
-    Mapping.loadBuffer(buffer);
+    FileMapping.loadBuffer(buffer);
     return buffer;
   }
 
@@ -114,6 +115,6 @@ public final class MappedFiles {
    */
   public static boolean unmap(MappedByteBuffer buffer) {
     Objects.requireNonNull(buffer, "buffer");
-    return MappedRegion.release(buffer);
+    return PlatformProvider.get().unmap(buffer);
   }
 }

@@ -1,5 +1,6 @@
 package dev.fastio;
 
+import dev.fastio.internal.Settings;
 import java.nio.channels.FileChannel;
 import java.nio.channels.NetworkChannel;
 import java.nio.channels.SelectableChannel;
@@ -15,7 +16,7 @@ import java.util.Properties;
  * the kind of target and the number of bytes to move. Immutable and thread-safe.
  *
  * <p><b>Defaults</b> (from the JDK's own measurements of {@code FileChannel.transferTo} per platform,
- * JDK-8274112, and fastio's on Linux; {@code fastio-bench}'s {@code TransferBenchmark} measures them):
+ * JDK-8274112, and fastio's on Linux, in {@code docs/benchmarks.md}):
  *
  * <table class="striped">
  *   <caption>Strategy by operating system and target kind</caption>
@@ -47,16 +48,11 @@ import java.util.Properties;
  *   <li>{@code fastio.transfer.strategy}: {@code KERNEL}, {@code MAPPED} or {@code READ_WRITE} (any
  *       case) forces that strategy for every transfer that uses the defaults;
  *   <li>{@code fastio.transfer.otherMappedThreshold}: bytes from which {@code MAPPED} is chosen for
- *       {@link TargetKind#OTHER OTHER} targets (default 16777216: on Linux, JDK 25, a
- *       read/write loop was 2.3 times as fast as mapped writes at 256 KiB, the two were even from 4 to
- *       16 MiB, and mapped writes were 1.2 to 1.7 times as fast from 32 MiB to 256 MiB);
+ *       {@link TargetKind#OTHER OTHER} targets (default 16777216);
  *   <li>{@code fastio.transfer.windowsMappedThreshold}: bytes from which {@code MAPPED} is chosen for
  *       file and socket targets on Windows (default 2097152);
  *   <li>{@code fastio.transfer.fileKernelThreshold}: bytes from which {@code KERNEL} is chosen for
- *       {@link TargetKind#FILE FILE} targets on Linux, {@code READ_WRITE} below (default 32768: on
- *       Linux, JDK 17 and 25, a read/write loop moved 4 KiB to a file 1.43 times as fast as {@code
- *       copy_file_range}/{@code sendfile}, 8 KiB 1.23 to 1.5 times, 16 KiB about 1.15 times; the two
- *       were even at 32 KiB and the kernel 1.06 times as fast at 64 KiB).
+ *       {@link TargetKind#FILE FILE} targets on Linux, {@code READ_WRITE} below (default 32768).
  * </ul>
  *
  * <p>A value that is not a strategy name or not a non-negative decimal number is ignored, as {@link
@@ -99,10 +95,6 @@ public final class TransferPolicy {
     }
   }
 
-  static final String STRATEGY_PROPERTY = "fastio.transfer.strategy";
-  static final String OTHER_MAPPED_THRESHOLD_PROPERTY = "fastio.transfer.otherMappedThreshold";
-  static final String WINDOWS_MAPPED_THRESHOLD_PROPERTY = "fastio.transfer.windowsMappedThreshold";
-  static final String FILE_KERNEL_THRESHOLD_PROPERTY = "fastio.transfer.fileKernelThreshold";
   private static final long DEFAULT_FILE_KERNEL_THRESHOLD = 32 * 1024;
   private static final long DEFAULT_OTHER_MAPPED_THRESHOLD = 16 * 1024 * 1024;
   private static final long DEFAULT_WINDOWS_MAPPED_THRESHOLD = 2 * 1024 * 1024;
@@ -150,14 +142,16 @@ public final class TransferPolicy {
   public static TransferPolicy fromProperties(Properties properties) {
     Objects.requireNonNull(properties, "properties");
     return new TransferPolicy(
-        strategyOf(properties.getProperty(STRATEGY_PROPERTY)),
+        strategyOf(properties.getProperty(Settings.TRANSFER_STRATEGY)),
         bytesOf(
-            properties.getProperty(OTHER_MAPPED_THRESHOLD_PROPERTY), DEFAULT_OTHER_MAPPED_THRESHOLD),
+            properties.getProperty(Settings.TRANSFER_OTHER_MAPPED_THRESHOLD),
+            DEFAULT_OTHER_MAPPED_THRESHOLD),
         bytesOf(
-            properties.getProperty(WINDOWS_MAPPED_THRESHOLD_PROPERTY),
+            properties.getProperty(Settings.TRANSFER_WINDOWS_MAPPED_THRESHOLD),
             DEFAULT_WINDOWS_MAPPED_THRESHOLD),
         bytesOf(
-            properties.getProperty(FILE_KERNEL_THRESHOLD_PROPERTY), DEFAULT_FILE_KERNEL_THRESHOLD));
+            properties.getProperty(Settings.TRANSFER_FILE_KERNEL_THRESHOLD),
+            DEFAULT_FILE_KERNEL_THRESHOLD));
   }
 
   private static TransferStrategy strategyOf(String value) {
@@ -283,7 +277,7 @@ public final class TransferPolicy {
    *
    * @param kind the kind of target
    * @param size the number of bytes to move
-   * @return the strategy, as {@link #choose(String, TargetKind, long)} gives it for this OS
+   * @return the strategy, as the table above gives it for this OS
    * @throws IllegalArgumentException if {@code size < 0}
    */
   public TransferStrategy choose(TargetKind kind, long size) {
@@ -291,17 +285,10 @@ public final class TransferPolicy {
   }
 
   /**
-   * The strategy for a transfer on the operating system named {@code osName}, as the table above
-   * gives it; answers for any OS, wherever it runs.
-   *
-   * @param osName a value of the system property {@code os.name}, such as {@code "Linux"}, {@code "Mac
-   *     OS X"} or {@code "Windows 11"}; matched by its start, ignoring case
-   * @param kind the kind of target
-   * @param size the number of bytes to move
-   * @return the strategy
-   * @throws IllegalArgumentException if {@code size < 0}
+   * The strategy for a transfer on the operating system named {@code osName} (a value of {@code
+   * os.name}, matched by its start, ignoring case), as the table above gives it.
    */
-  public TransferStrategy choose(String osName, TargetKind kind, long size) {
+  TransferStrategy choose(String osName, TargetKind kind, long size) {
     Objects.requireNonNull(osName, "osName");
     Objects.requireNonNull(kind, "kind");
     if (size < 0) {

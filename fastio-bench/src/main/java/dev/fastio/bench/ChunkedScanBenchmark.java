@@ -2,7 +2,9 @@ package dev.fastio.bench;
 
 import dev.fastio.ChunkedReader;
 import dev.fastio.FastFiles;
-import dev.fastio.internal.Chunks;
+import dev.fastio.internal.chunks.ChunkOptions;
+import dev.fastio.internal.chunks.ChunkSource;
+import dev.fastio.internal.chunks.ChunkStrategy;
 import java.io.BufferedInputStream;
 import java.io.FileInputStream;
 import java.io.IOException;
@@ -149,18 +151,18 @@ public class ChunkedScanBenchmark {
 
   @Benchmark
   public long fastioMapped() throws IOException {
-    return scan(Chunks.Strategy.MAPPED);
+    return scan(ChunkStrategy.MAPPED);
   }
 
   @Benchmark
   public long fastioBuffered() throws IOException {
-    return scan(Chunks.Strategy.BUFFERED);
+    return scan(ChunkStrategy.BUFFERED);
   }
 
-  private long scan(Chunks.Strategy strategy) throws IOException {
+  private long scan(ChunkStrategy strategy) throws IOException {
     CRC32C c = crc;
     c.reset();
-    try (Chunks chunks = Chunks.open(file, Chunks.DEFAULT, strategy)) {
+    try (ChunkSource chunks = ChunkSource.open(file, ChunkOptions.of(ChunkOptions.DEFAULT_CHUNK, strategy))) {
       for (ByteBuffer b; (b = chunks.next()) != null; ) {
         c.update(b);
       }

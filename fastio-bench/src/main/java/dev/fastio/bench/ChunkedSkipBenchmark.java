@@ -1,6 +1,8 @@
 package dev.fastio.bench;
 
-import dev.fastio.internal.Chunks;
+import dev.fastio.internal.chunks.ChunkOptions;
+import dev.fastio.internal.chunks.ChunkSource;
+import dev.fastio.internal.chunks.ChunkStrategy;
 import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.nio.ByteBuffer;
@@ -94,18 +96,18 @@ public class ChunkedSkipBenchmark {
 
   @Benchmark
   public long fastioMapped() throws IOException {
-    return skim(Chunks.Strategy.MAPPED);
+    return skim(ChunkStrategy.MAPPED);
   }
 
   @Benchmark
   public long fastioBuffered() throws IOException {
-    return skim(Chunks.Strategy.BUFFERED);
+    return skim(ChunkStrategy.BUFFERED);
   }
 
-  private long skim(Chunks.Strategy strategy) throws IOException {
+  private long skim(ChunkStrategy strategy) throws IOException {
     CRC32C c = crc;
     c.reset();
-    try (Chunks chunks = Chunks.open(file, Chunks.DEFAULT, strategy)) {
+    try (ChunkSource chunks = ChunkSource.open(file, ChunkOptions.of(ChunkOptions.DEFAULT_CHUNK, strategy))) {
       for (ByteBuffer b; (b = chunks.next(RECORD)) != null; ) {
         c.update(b);
         chunks.skip(SKIP);

@@ -1,8 +1,8 @@
 package dev.fastio.bench;
 
 import dev.fastio.FastFiles;
-import dev.fastio.internal.FileDigest;
-import dev.fastio.internal.ReadAll;
+import dev.fastio.internal.read.FileReads;
+import dev.fastio.internal.read.ReadStrategy;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -79,12 +79,12 @@ public class DigestBenchmark {
 
   @Benchmark
   public byte[] fastioBuffered() throws IOException {
-    return FileDigest.digest(file, md, ReadAll.Strategy.BUFFERED);
+    return FileReads.digest(file, md, ReadStrategy.BUFFERED);
   }
 
   @Benchmark
   public byte[] fastioMapped() throws IOException {
-    return FileDigest.digest(file, md, ReadAll.Strategy.MAPPED);
+    return FileReads.digest(file, md, ReadStrategy.MAPPED);
   }
 
   @Benchmark

@@ -1,7 +1,8 @@
 package dev.fastio.bench;
 
 import dev.fastio.MappedFiles;
-import dev.fastio.internal.MappedRegion;
+import dev.fastio.internal.platform.MappedRegion;
+import dev.fastio.internal.platform.PlatformProvider;
 import java.io.IOException;
 import java.nio.MappedByteBuffer;
 import java.nio.channels.FileChannel;
@@ -65,7 +66,14 @@ public class LoadFullyBenchmark {
       BenchFiles.warm(file);
     }
     try (FileChannel channel = FileChannel.open(file)) {
-      mapping = MappedRegion.map(channel, 0, channel.size(), true);
+      mapping =
+          PlatformProvider.get()
+              .map(
+                  channel,
+                  0,
+                  channel.size(),
+                  MappedRegion.MAX_WINDOW,
+                  PlatformProvider.Sharing.SHARED);
     }
     buffer = mapping.window(0);
   }

@@ -1,7 +1,8 @@
 package dev.fastio.bench;
 
 import dev.fastio.FastFiles;
-import dev.fastio.internal.ReadAll;
+import dev.fastio.internal.read.FileReads;
+import dev.fastio.internal.read.ReadStrategy;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -54,11 +55,11 @@ public class ReadAllBytesBenchmark {
 
   @Benchmark
   public byte[] fastioBuffered() throws IOException {
-    return ReadAll.readAllBytes(file, ReadAll.Strategy.BUFFERED);
+    return FileReads.readAllBytes(file, ReadStrategy.BUFFERED);
   }
 
   @Benchmark
   public byte[] fastioMapped() throws IOException {
-    return ReadAll.readAllBytes(file, ReadAll.Strategy.MAPPED);
+    return FileReads.readAllBytes(file, ReadStrategy.MAPPED);
   }
 }

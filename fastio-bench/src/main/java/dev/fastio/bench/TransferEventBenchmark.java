@@ -2,7 +2,8 @@ package dev.fastio.bench;
 
 import dev.fastio.FastChannels;
 import dev.fastio.TransferPolicy;
-import dev.fastio.internal.Transfers;
+import dev.fastio.internal.transfer.TransferOptions;
+import dev.fastio.internal.transfer.Transfers;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.util.concurrent.TimeUnit;
@@ -69,15 +70,7 @@ public class TransferEventBenchmark {
 
   @Benchmark
   public long fastioNoEvent() throws IOException {
-    return Transfers.transfer(
-            source,
-            0,
-            size,
-            out.ready(),
-            TransferPolicy.defaults(),
-            null,
-            Transfers.MAPPED_WINDOW,
-            false)
+    return Transfers.transfer(source, 0, size, out.ready(), TransferOptions.of(TransferPolicy.defaults()).withoutEvent())
         + out.counted();
   }
 }

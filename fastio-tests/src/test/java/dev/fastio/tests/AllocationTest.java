@@ -6,10 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.fastio.FastFiles;
-import dev.fastio.internal.FileDigest;
-import dev.fastio.internal.IoBuffers;
-import dev.fastio.internal.MappedRegion;
-import dev.fastio.internal.ReadAll;
+import dev.fastio.internal.read.FileReads;
+import dev.fastio.internal.io.BufferPool;
+import dev.fastio.internal.io.Placement;
+import dev.fastio.internal.platform.AlignedBuffers;
+import dev.fastio.internal.platform.MappedRegion;
+import dev.fastio.internal.platform.PlatformProvider;
+import dev.fastio.internal.read.ReadStrategy;
 import java.lang.management.BufferPoolMXBean;
 import java.lang.management.ManagementFactory;
 import java.lang.ref.Reference;
@@ -49,11 +52,11 @@ class AllocationTest {
   @Test
   void readAllBytesAllocatesTheArrayAndLittleElse() throws Exception {
     assumeTrue(threads().isThreadAllocatedMemorySupported(), "no allocated-bytes counter");
-    for (ReadAll.Strategy s : ReadAll.Strategy.values()) {
+    for (ReadStrategy s : ReadStrategy.values()) {
       TestSupport.IoCall<byte[]> call =
-          s == ReadAll.Strategy.AUTO
+          s == ReadStrategy.AUTO
               ? () -> FastFiles.readAllBytes(file)
-              : () -> ReadAll.readAllBytes(file, s);
+              : () -> FileReads.readAllBytes(file, s);
       long allocated = minAllocated(call);
       assertTrue(
           allocated <= SIZE + SLACK,
@@ -65,8 +68,8 @@ class AllocationTest {
   void digestAllocatesLessThanOneBuffer() throws Exception {
     assumeTrue(threads().isThreadAllocatedMemorySupported(), "no allocated-bytes counter");
     MessageDigest md = MessageDigest.getInstance("MD5");
-    for (ReadAll.Strategy s : ReadAll.Strategy.values()) {
-      long allocated = minAllocated(() -> FileDigest.digest(file, md, s));
+    for (ReadStrategy s : ReadStrategy.values()) {
+      long allocated = minAllocated(() -> FileReads.digest(file, md, s));
       assertTrue(
           allocated <= SLACK,
           s + ": digest of " + SIZE + " bytes allocated " + allocated + " bytes (limit " + SLACK + ")");
@@ -77,15 +80,15 @@ class AllocationTest {
 
   @Test
   void readAllBytesRetainsNoNativeBuffer() throws Exception {
-    assumeTrue(MappedRegion.releasesImmediately(), "mappings are left to the GC on this runtime");
-    for (ReadAll.Strategy s : ReadAll.Strategy.values()) {
-      TestSupport.IoCall<?> call = () -> ReadAll.readAllBytes(file, s);
-      call.call(); // fills fastio's buffer pool (at most IoBuffers.slots() 64 KiB buffers)
+    assumeTrue(PlatformProvider.get().releasesImmediately(), "mappings are left to the GC on this runtime");
+    for (ReadStrategy s : ReadStrategy.values()) {
+      TestSupport.IoCall<?> call = () -> FileReads.readAllBytes(file, s);
+      call.call(); // fills fastio's buffer pool (at most BufferPool.slots() 64 KiB buffers)
       List<String> seen = new ArrayList<>();
       boolean unchanged = false;
       for (int i = 0; i < ATTEMPTS && !unchanged; i++) {
         String before = pools();
-        byte[] bytes = ReadAll.readAllBytes(file, s);
+        byte[] bytes = FileReads.readAllBytes(file, s);
         String after = pools();
         assertEquals(SIZE, bytes.length);
         unchanged = before.equals(after);
@@ -120,13 +123,13 @@ class AllocationTest {
       jdk = Math.max(jdk, retainedDirectOnFreshThread(() -> Files.readAllBytes(file)));
     }
     assertTrue(jdk >= SIZE, "Files.readAllBytes retained only " + jdk + " bytes of direct memory");
-    ReadAll.readAllBytes(file, ReadAll.Strategy.BUFFERED); // fill fastio's pool outside the thread
+    FileReads.readAllBytes(file, ReadStrategy.BUFFERED); // fill fastio's pool outside the thread
     long fastio = Long.MAX_VALUE;
     for (int i = 0; i < ATTEMPTS && fastio > 0; i++) {
       fastio = Math.min(fastio, retainedDirectOnFreshThread(() -> FastFiles.readAllBytes(file)));
     }
     assertTrue(
-        fastio <= (long) IoBuffers.slots() * (IoBuffers.SIZE + IoBuffers.PAGE - 1),
+        fastio <= (long) BufferPool.slots() * (BufferPool.READS.capacity() + AlignedBuffers.PAGE - 1),
         "fastio left " + fastio + " bytes of direct memory on a fresh thread");
   }
 

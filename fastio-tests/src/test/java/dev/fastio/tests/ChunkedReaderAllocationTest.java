@@ -5,7 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.fastio.FastFiles;
-import dev.fastio.internal.Chunks;
+import dev.fastio.internal.chunks.ChunkOptions;
+import dev.fastio.internal.chunks.ChunkSource;
+import dev.fastio.internal.chunks.ChunkStrategy;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.ByteBuffer;
@@ -53,21 +55,21 @@ class ChunkedReaderAllocationTest {
     // strategy, chunk size, window size, where the scan starts (4090: every read lands 26 bytes
     // into the buffer, at the file's offset modulo 32, through a view of its own)
     Object[][] cases = {
-      {Chunks.Strategy.AUTO, Chunks.DEFAULT, Chunks.DEFAULT_WINDOW, 0},
-      {Chunks.Strategy.BUFFERED, Chunks.DEFAULT, Chunks.DEFAULT_WINDOW, 0},
-      {Chunks.Strategy.BUFFERED, Chunks.DEFAULT, Chunks.DEFAULT_WINDOW, 4090},
-      {Chunks.Strategy.BUFFERED, 1 << 20, Chunks.DEFAULT_WINDOW, 4090},
-      {Chunks.Strategy.BUFFERED, 100_001, Chunks.DEFAULT_WINDOW, 0}, // each of the 32 places
-      {Chunks.Strategy.MAPPED, 65536, 4 << 20, 0},
+      {ChunkStrategy.AUTO, ChunkOptions.DEFAULT_CHUNK, ChunkOptions.DEFAULT_WINDOW, 0},
+      {ChunkStrategy.BUFFERED, ChunkOptions.DEFAULT_CHUNK, ChunkOptions.DEFAULT_WINDOW, 0},
+      {ChunkStrategy.BUFFERED, ChunkOptions.DEFAULT_CHUNK, ChunkOptions.DEFAULT_WINDOW, 4090},
+      {ChunkStrategy.BUFFERED, 1 << 20, ChunkOptions.DEFAULT_WINDOW, 4090},
+      {ChunkStrategy.BUFFERED, 100_001, ChunkOptions.DEFAULT_WINDOW, 0}, // each of the 32 places
+      {ChunkStrategy.MAPPED, 65536, 4 << 20, 0},
     };
     for (Object[] c : cases) {
-      Chunks.Strategy s = (Chunks.Strategy) c[0];
+      ChunkStrategy s = (ChunkStrategy) c[0];
       int chunk = (Integer) c[1];
       int window = (Integer) c[2];
       int start = (Integer) c[3];
       long[] chunks = new long[1];
       long allocated = minAllocated(() -> chunks[0] = scan(s, chunk, window, start, crc));
-      boolean mapped = s != Chunks.Strategy.BUFFERED;
+      boolean mapped = s != ChunkStrategy.BUFFERED;
       long windows = mapped ? (SIZE + window - 1) / window : 0;
       long limit = PER_SCAN + (mapped ? chunks[0] * PER_MAPPED_CHUNK : 0) + windows * PER_WINDOW;
       assertTrue(
@@ -103,7 +105,7 @@ class ChunkedReaderAllocationTest {
 
   private static long records(int record, int gap, long limit, CRC32C crc) throws IOException {
     long n = 0;
-    try (Chunks chunks = Chunks.open(file, Chunks.DEFAULT, Chunks.Strategy.BUFFERED)) {
+    try (ChunkSource chunks = ChunkSource.open(file, ChunkOptions.of(ChunkOptions.DEFAULT_CHUNK, ChunkStrategy.BUFFERED))) {
       for (ByteBuffer b; chunks.position() < limit && (b = chunks.next(record)) != null; ) {
         crc.update(b);
         chunks.skip(gap);
@@ -113,11 +115,11 @@ class ChunkedReaderAllocationTest {
     return n;
   }
 
-  private static long scan(Chunks.Strategy s, int chunk, int window, int start, CRC32C crc)
+  private static long scan(ChunkStrategy s, int chunk, int window, int start, CRC32C crc)
       throws IOException {
     long n = 0;
     long bytes = 0;
-    try (Chunks chunks = Chunks.open(file, chunk, s, window)) {
+    try (ChunkSource chunks = ChunkSource.open(file, new ChunkOptions(chunk, s, window))) {
       chunks.position(start);
       for (ByteBuffer b; (b = chunks.next()) != null; ) {
         bytes += b.remaining();

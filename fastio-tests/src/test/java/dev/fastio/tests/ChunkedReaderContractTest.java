@@ -14,7 +14,11 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.fastio.ChunkedReader;
 import dev.fastio.FastFiles;
-import dev.fastio.internal.Chunks;
+import dev.fastio.internal.Settings;
+import dev.fastio.internal.chunks.ChunkOptions;
+import dev.fastio.ChunkedReader;
+import dev.fastio.FastioTestHook;
+import dev.fastio.internal.chunks.ChunkStrategy;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -49,8 +53,8 @@ class ChunkedReaderContractTest {
   @TempDir Path dir;
 
   /** The strategies a test forces; AUTO maps the 2 MiB files used here. */
-  private static Chunks open(Path file, int chunkSize, Chunks.Strategy strategy) throws IOException {
-    return Chunks.open(file, chunkSize, strategy, 1 << 20);
+  private static ChunkedReader open(Path file, int chunkSize, ChunkStrategy strategy) throws IOException {
+    return FastioTestHook.open(file, new ChunkOptions(chunkSize, strategy, 1 << 20));
   }
 
   private static byte[] bytes(ByteBuffer chunk) {
@@ -61,10 +65,10 @@ class ChunkedReaderContractTest {
 
   @ParameterizedTest
   @EnumSource(names = {"MAPPED", "BUFFERED"})
-  void chunksAreReadOnlyAndAtPositionZero(Chunks.Strategy strategy) throws Exception {
+  void chunksAreReadOnlyAndAtPositionZero(ChunkStrategy strategy) throws Exception {
     Path file = TestSupport.write(dir, "f", TestSupport.randomBytes(1, 2 << 20));
-    try (Chunks chunks = open(file, 10_000, strategy)) {
-      assertEquals(strategy, chunks.strategy());
+    try (ChunkedReader chunks = open(file, 10_000, strategy)) {
+      assertEquals(strategy, FastioTestHook.strategy(chunks));
       chunks.position(12_345);
       ByteBuffer chunk = chunks.next();
       assertTrue(chunk.isReadOnly());
@@ -88,10 +92,10 @@ class ChunkedReaderContractTest {
    */
   @ParameterizedTest
   @EnumSource(names = {"MAPPED", "BUFFERED"})
-  void aChunkStaysIntactUntilTheNextCall(Chunks.Strategy strategy) throws Exception {
+  void aChunkStaysIntactUntilTheNextCall(ChunkStrategy strategy) throws Exception {
     byte[] content = TestSupport.randomBytes(2, 2 << 20);
     Path file = TestSupport.write(dir, "f", content);
-    try (Chunks chunks = open(file, 4096, strategy)) {
+    try (ChunkedReader chunks = open(file, 4096, strategy)) {
       ByteBuffer first = chunks.next();
       byte[] firstBytes = bytes(first);
       assertArrayEquals(Arrays.copyOfRange(content, 0, 4096), firstBytes);
@@ -105,7 +109,7 @@ class ChunkedReaderContractTest {
       assertEquals(0, second.position());
       assertEquals(4096, second.limit());
       assertArrayEquals(Arrays.copyOfRange(content, 4096, 8192), bytes(second));
-      if (strategy == Chunks.Strategy.BUFFERED) {
+      if (strategy == ChunkStrategy.BUFFERED) {
         assertSame(first, second, "one buffer, refilled by next()");
       } else {
         assertNotSame(first, second);
@@ -116,10 +120,10 @@ class ChunkedReaderContractTest {
   }
 
   @ParameterizedTest
-  @EnumSource(Chunks.Strategy.class)
-  void emptyFileGivesNullAtOnce(Chunks.Strategy strategy) throws Exception {
+  @EnumSource(ChunkStrategy.class)
+  void emptyFileGivesNullAtOnce(ChunkStrategy strategy) throws Exception {
     Path file = TestSupport.write(dir, "empty", new byte[0]);
-    try (Chunks chunks = open(file, Chunks.DEFAULT, strategy)) {
+    try (ChunkedReader chunks = open(file, ChunkOptions.DEFAULT_CHUNK, strategy)) {
       assertEquals(0, chunks.size());
       assertNull(chunks.next());
       assertNull(chunks.next(1));
@@ -136,20 +140,20 @@ class ChunkedReaderContractTest {
 
   @Test
   void autoMapsLargeFilesAndBuffersSmallOnes() throws Exception {
-    Path small = TestSupport.write(dir, "small", new byte[(int) Chunks.MAP_THRESHOLD - 1]);
-    Path large = TestSupport.write(dir, "large", new byte[(int) Chunks.MAP_THRESHOLD]);
-    try (Chunks chunks = Chunks.open(small, Chunks.DEFAULT, Chunks.Strategy.AUTO)) {
-      assertEquals(Chunks.Strategy.BUFFERED, chunks.strategy());
-      assertEquals(Chunks.DEFAULT_BUFFERED_CHUNK, chunks.chunkSize());
+    Path small = TestSupport.write(dir, "small", new byte[(int) Settings.CHUNKED_MAP_THRESHOLD - 1]);
+    Path large = TestSupport.write(dir, "large", new byte[(int) Settings.CHUNKED_MAP_THRESHOLD]);
+    try (ChunkedReader chunks = FastioTestHook.open(small, ChunkOptions.of(ChunkOptions.DEFAULT_CHUNK, ChunkStrategy.AUTO))) {
+      assertEquals(ChunkStrategy.BUFFERED, FastioTestHook.strategy(chunks));
+      assertEquals(ChunkOptions.BUFFERED_CHUNK, chunks.chunkSize());
     }
-    try (Chunks chunks = Chunks.open(large, Chunks.DEFAULT, Chunks.Strategy.AUTO)) {
-      assertEquals(Chunks.Strategy.MAPPED, chunks.strategy());
-      assertEquals(Chunks.DEFAULT_MAPPED_CHUNK, chunks.chunkSize());
+    try (ChunkedReader chunks = FastioTestHook.open(large, ChunkOptions.of(ChunkOptions.DEFAULT_CHUNK, ChunkStrategy.AUTO))) {
+      assertEquals(ChunkStrategy.MAPPED, FastioTestHook.strategy(chunks));
+      assertEquals(ChunkOptions.MAPPED_CHUNK, chunks.chunkSize());
     }
     try (ChunkedReader reader = ChunkedReader.open(large)) {
       assertTrue(reader.toString().contains(large.toString()), reader.toString());
       assertEquals(large, reader.path());
-      assertEquals(Chunks.DEFAULT_MAPPED_CHUNK, reader.chunkSize());
+      assertEquals(ChunkOptions.MAPPED_CHUNK, reader.chunkSize());
     }
   }
 
@@ -187,13 +191,13 @@ class ChunkedReaderContractTest {
     assertArrayEquals(expected, out.toByteArray());
     // AUTO picks the buffered strategy; MAPPED forced is refused before opening (no writer: no block).
     Thread again = TestSupport.feed(fifo, content);
-    try (Chunks chunks = Chunks.open(fifo, Chunks.DEFAULT, Chunks.Strategy.AUTO)) {
-      assertEquals(Chunks.Strategy.BUFFERED, chunks.strategy());
+    try (ChunkedReader chunks = FastioTestHook.open(fifo, ChunkOptions.of(ChunkOptions.DEFAULT_CHUNK, ChunkStrategy.AUTO))) {
+      assertEquals(ChunkStrategy.BUFFERED, FastioTestHook.strategy(chunks));
       assertArrayEquals(crc(content), crc(chunks));
     }
     again.join(10_000);
     assertThrows(
-        FileSystemException.class, () -> Chunks.open(fifo, Chunks.DEFAULT, Chunks.Strategy.MAPPED));
+        FileSystemException.class, () -> FastioTestHook.open(fifo, ChunkOptions.of(ChunkOptions.DEFAULT_CHUNK, ChunkStrategy.MAPPED)));
   }
 
   /** A chunk holds exactly what was asked, on a FIFO too, even when the writer trickles its bytes. */
@@ -232,8 +236,8 @@ class ChunkedReaderContractTest {
   void procSysAndDeviceFilesGoThroughTheBufferedStrategy() throws Exception {
     assumeTrue(TestSupport.isLinux());
     Path status = Paths.get("/proc/self/status");
-    try (Chunks chunks = Chunks.open(status, Chunks.DEFAULT, Chunks.Strategy.AUTO)) {
-      assertEquals(Chunks.Strategy.BUFFERED, chunks.strategy());
+    try (ChunkedReader chunks = FastioTestHook.open(status, ChunkOptions.of(ChunkOptions.DEFAULT_CHUNK, ChunkStrategy.AUTO))) {
+      assertEquals(ChunkStrategy.BUFFERED, FastioTestHook.strategy(chunks));
       assertEquals(-1, chunks.size(), "a pseudo-file of size 0");
       byte[] all = readAll(chunks);
       String text = new String(all, java.nio.charset.StandardCharsets.US_ASCII);
@@ -288,9 +292,9 @@ class ChunkedReaderContractTest {
     for (Path d : directories) {
       IOException jdkDir = assertThrows(IOException.class, () -> Files.readAllBytes(d));
       // A directory opens, as Files.newByteChannel opens it, and its first read fails.
-      for (Chunks.Strategy s : List.of(Chunks.Strategy.AUTO, Chunks.Strategy.BUFFERED)) {
-        try (Chunks chunks = Chunks.open(d, Chunks.DEFAULT, s)) {
-          assertEquals(Chunks.Strategy.BUFFERED, chunks.strategy(), d.toString());
+      for (ChunkStrategy s : List.of(ChunkStrategy.AUTO, ChunkStrategy.BUFFERED)) {
+        try (ChunkedReader chunks = FastioTestHook.open(d, ChunkOptions.of(ChunkOptions.DEFAULT_CHUNK, s))) {
+          assertEquals(ChunkStrategy.BUFFERED, FastioTestHook.strategy(chunks), d.toString());
           IOException ourDir = assertThrows(IOException.class, chunks::next, d.toString());
           assertEquals(jdkDir.getClass(), ourDir.getClass(), d.toString());
           assertEquals(jdkDir.getMessage(), ourDir.getMessage(), d.toString());
@@ -306,7 +310,7 @@ class ChunkedReaderContractTest {
       assertEquals(jdkDir.getMessage(), forEach.getMessage(), d.toString());
       // Forced mapping asks before opening, and refuses.
       assertThrows(
-          FileSystemException.class, () -> Chunks.open(d, Chunks.DEFAULT, Chunks.Strategy.MAPPED));
+          FileSystemException.class, () -> FastioTestHook.open(d, ChunkOptions.of(ChunkOptions.DEFAULT_CHUNK, ChunkStrategy.MAPPED)));
     }
     if (TestSupport.isLinux()) {
       TestSupport.assertNoDescriptorLeak(fds, dir);
@@ -321,13 +325,13 @@ class ChunkedReaderContractTest {
   @Test
   void blockDevicesAreReadByPositionUpToTheirSize() throws Exception {
     assumeTrue(TestSupport.isLinux());
-    for (int size : new int[] {(1 << 20) + 1536, (int) Chunks.MAP_THRESHOLD}) {
+    for (int size : new int[] {(1 << 20) + 1536, (int) Settings.CHUNKED_MAP_THRESHOLD}) {
       byte[] content = TestSupport.randomBytes(size, size);
       Path file = TestSupport.write(dir, "device-" + size, content);
       Path device = TestSupport.loopDevice(file);
       try {
-        try (Chunks chunks = Chunks.open(device, Chunks.DEFAULT, Chunks.Strategy.AUTO)) {
-          assertEquals(Chunks.Strategy.BUFFERED, chunks.strategy(), "a device is not mapped");
+        try (ChunkedReader chunks = FastioTestHook.open(device, ChunkOptions.of(ChunkOptions.DEFAULT_CHUNK, ChunkStrategy.AUTO))) {
+          assertEquals(ChunkStrategy.BUFFERED, FastioTestHook.strategy(chunks), "a device is not mapped");
           assertEquals(size, chunks.size());
           assertArrayEquals(content, readAll(chunks));
         }
@@ -346,7 +350,7 @@ class ChunkedReaderContractTest {
         }
         assertThrows(
             FileSystemException.class,
-            () -> Chunks.open(device, Chunks.DEFAULT, Chunks.Strategy.MAPPED));
+            () -> FastioTestHook.open(device, ChunkOptions.of(ChunkOptions.DEFAULT_CHUNK, ChunkStrategy.MAPPED)));
       } finally {
         TestSupport.detachLoopDevice(device);
       }
@@ -384,16 +388,16 @@ class ChunkedReaderContractTest {
   }
 
   @ParameterizedTest
-  @EnumSource(Chunks.Strategy.class)
-  void everyCallButCloseThrowsClosedChannelExceptionAfterClose(Chunks.Strategy strategy)
+  @EnumSource(ChunkStrategy.class)
+  void everyCallButCloseThrowsClosedChannelExceptionAfterClose(ChunkStrategy strategy)
       throws Exception {
     Path file = TestSupport.write(dir, "f", TestSupport.randomBytes(3, 2 << 20));
-    Chunks chunks = open(file, Chunks.DEFAULT, strategy);
+    ChunkedReader chunks = open(file, ChunkOptions.DEFAULT_CHUNK, strategy);
     chunks.next();
     long position = chunks.position();
     chunks.close();
     chunks.close(); // idempotent
-    assertTrue(chunks.isClosed());
+    assertTrue(FastioTestHook.isClosed(chunks));
     assertThrows(ClosedChannelException.class, chunks::next);
     assertThrows(ClosedChannelException.class, () -> chunks.next(10));
     assertThrows(ClosedChannelException.class, () -> chunks.skip(10));
@@ -416,9 +420,9 @@ class ChunkedReaderContractTest {
    */
   @ParameterizedTest
   @EnumSource(names = {"MAPPED", "BUFFERED"})
-  void anInterruptClosesTheReaderAsItClosesAChannel(Chunks.Strategy strategy) throws Exception {
+  void anInterruptClosesTheReaderAsItClosesAChannel(ChunkStrategy strategy) throws Exception {
     Path file = TestSupport.write(dir, "f", TestSupport.randomBytes(4, 2 << 20));
-    try (Chunks chunks = open(file, 4096, strategy)) {
+    try (ChunkedReader chunks = open(file, 4096, strategy)) {
       assertNotNull(chunks.next());
       chunks.position(1 << 20); // a new window for the mapped strategy
       Thread.currentThread().interrupt();
@@ -449,10 +453,10 @@ class ChunkedReaderContractTest {
 
   @ParameterizedTest
   @EnumSource(names = {"MAPPED", "BUFFERED"})
-  void aFileTruncatedWhileReadGivesAnIoExceptionNamingIt(Chunks.Strategy strategy)
+  void aFileTruncatedWhileReadGivesAnIoExceptionNamingIt(ChunkStrategy strategy)
       throws Exception {
     Path file = TestSupport.write(dir, "shrinks", TestSupport.randomBytes(5, 4 << 20));
-    try (Chunks chunks = open(file, 65536, strategy)) {
+    try (ChunkedReader chunks = open(file, 65536, strategy)) {
       assertNotNull(chunks.next());
       truncate(file, 4096);
       // Within the window already mapped (the mapped strategy notices by reading the chunk's last byte), and
@@ -481,9 +485,9 @@ class ChunkedReaderContractTest {
     byte[] changed = TestSupport.randomBytes(12, 1 << 20);
     Path file = dir.resolve("records");
     // The read-ahead does not depend on the chunk size: a reader of 64-byte chunks reads ahead too.
-    for (int chunkSize : new int[] {Chunks.DEFAULT, 64, 5000}) {
+    for (int chunkSize : new int[] {ChunkOptions.DEFAULT_CHUNK, 64, 5000}) {
       Files.write(file, content);
-      try (Chunks chunks = open(file, chunkSize, Chunks.Strategy.BUFFERED)) {
+      try (ChunkedReader chunks = open(file, chunkSize, ChunkStrategy.BUFFERED)) {
         String c = "chunk size " + chunkSize;
         assertArrayEquals(Arrays.copyOfRange(content, 0, 64), bytes(chunks.next(64)), c);
         assertArrayEquals(Arrays.copyOfRange(content, 64, 128), bytes(chunks.next(64)), c); // + 16 KiB
@@ -510,10 +514,10 @@ class ChunkedReaderContractTest {
    */
   @Test
   void forEachChunkTurnsTheConsumersFaultIntoAnIoException() throws Exception {
-    int size = (int) Math.max(Chunks.MAP_THRESHOLD, 4 << 20); // mapped by AUTO
+    int size = (int) Math.max(Settings.CHUNKED_MAP_THRESHOLD, 4 << 20); // mapped by AUTO
     Path file = TestSupport.write(dir, "shrinks", TestSupport.randomBytes(6, size));
     AtomicInteger calls = new AtomicInteger();
-    byte[] sink = new byte[Chunks.DEFAULT_MAPPED_CHUNK];
+    byte[] sink = new byte[ChunkOptions.MAPPED_CHUNK];
     FileSystemException e =
         assertThrows(
             FileSystemException.class,
@@ -552,9 +556,9 @@ class ChunkedReaderContractTest {
     byte[] content = TestSupport.randomBytes(9, 5 * 1048576 + 3);
     Path file = TestSupport.write(dir, "f", content);
     byte[] expected = crc(content);
-    for (Chunks.Strategy s : Chunks.Strategy.values()) {
-      for (int chunk : new int[] {Chunks.DEFAULT, 1000, 65536, 3 << 20}) {
-        try (Chunks chunks = Chunks.open(file, chunk, s)) {
+    for (ChunkStrategy s : ChunkStrategy.values()) {
+      for (int chunk : new int[] {ChunkOptions.DEFAULT_CHUNK, 1000, 65536, 3 << 20}) {
+        try (ChunkedReader chunks = FastioTestHook.open(file, ChunkOptions.of(chunk, s))) {
           assertArrayEquals(expected, crc(chunks), s + " " + chunk);
         }
       }
@@ -580,7 +584,7 @@ class ChunkedReaderContractTest {
     }
   }
 
-  private static byte[] readAll(Chunks chunks) throws IOException {
+  private static byte[] readAll(ChunkedReader chunks) throws IOException {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     for (ByteBuffer b; (b = chunks.next()) != null; ) {
       out.write(bytes(b));
@@ -594,7 +598,7 @@ class ChunkedReaderContractTest {
     return longBytes(c.getValue());
   }
 
-  private static byte[] crc(Chunks chunks) throws IOException {
+  private static byte[] crc(ChunkedReader chunks) throws IOException {
     CRC32C c = new CRC32C();
     List<Integer> lengths = new ArrayList<>();
     for (ByteBuffer b; (b = chunks.next()) != null; ) {

@@ -10,8 +10,11 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.fastio.ChunkedReader;
 import dev.fastio.FastFiles;
-import dev.fastio.internal.Chunks;
-import dev.fastio.internal.MappedRegion;
+import dev.fastio.internal.chunks.ChunkOptions;
+import dev.fastio.internal.chunks.ChunkSource;
+import dev.fastio.internal.chunks.ChunkStrategy;
+import dev.fastio.internal.platform.MappedRegion;
+import dev.fastio.internal.platform.PlatformProvider;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.RandomAccessFile;
@@ -56,8 +59,8 @@ class ChunkedReaderLeakTest {
   }
 
   private void cycle(Path file, Path small, Path shrinking, int i) throws IOException {
-    Chunks.Strategy s = i % 2 == 0 ? Chunks.Strategy.MAPPED : Chunks.Strategy.BUFFERED;
-    try (Chunks chunks = Chunks.open(file, 1000 + i, s, 65536)) {
+    ChunkStrategy s = i % 2 == 0 ? ChunkStrategy.MAPPED : ChunkStrategy.BUFFERED;
+    try (ChunkSource chunks = ChunkSource.open(file, new ChunkOptions(1000 + i, s, 65536))) {
       assertNotNull(chunks.next());
       chunks.skip(70_000); // into the second window
       assertNotNull(chunks.next(64));
@@ -67,19 +70,19 @@ class ChunkedReaderLeakTest {
     try (ChunkedReader reader = ChunkedReader.open(small)) {
       reader.next();
     }
-    Chunks abandoned = Chunks.open(file, 100, s, 65536); // closed without reading
+    ChunkSource abandoned = ChunkSource.open(file, new ChunkOptions(100, s, 65536)); // closed without reading
     abandoned.close();
     assertThrows(NoSuchFileException.class, () -> ChunkedReader.open(dir.resolve("missing")));
     try (ChunkedReader directory = ChunkedReader.open(dir)) { // opens; its first read fails
       assertThrows(IOException.class, directory::next);
     }
-    assertThrows(FileSystemException.class, () -> Chunks.open(dir, 1, Chunks.Strategy.MAPPED));
+    assertThrows(FileSystemException.class, () -> ChunkSource.open(dir, ChunkOptions.of(1, ChunkStrategy.MAPPED)));
     if (i % 20 == 0) { // the truncation path: a failing next(), then close
       try (RandomAccessFile f = new RandomAccessFile(shrinking.toFile(), "rw")) {
         f.setLength(0);
         f.setLength(4 * 65536);
       }
-      try (Chunks chunks = Chunks.open(shrinking, 4096, s, 65536)) {
+      try (ChunkSource chunks = ChunkSource.open(shrinking, new ChunkOptions(4096, s, 65536))) {
         assertNotNull(chunks.next());
         try (RandomAccessFile f = new RandomAccessFile(shrinking.toFile(), "rw")) {
           f.setLength(100);
@@ -109,7 +112,7 @@ class ChunkedReaderLeakTest {
     for (int attempt = 0; attempt < 5 && !unchanged; attempt++) { // other threads may allocate meanwhile
       long before = direct.getMemoryUsed();
       for (int i = 0; i < 20; i++) {
-        try (Chunks chunks = Chunks.open(file, 1 << 20, Chunks.Strategy.BUFFERED)) {
+        try (ChunkSource chunks = ChunkSource.open(file, ChunkOptions.of(1 << 20, ChunkStrategy.BUFFERED))) {
           while (chunks.next() != null) {
             // read it all
           }
@@ -130,7 +133,7 @@ class ChunkedReaderLeakTest {
     Path file = TestSupport.write(dir, "windows", TestSupport.randomBytes(3, 16 * window + 17));
     String name = file.getFileName().toString();
     int most = 0;
-    try (Chunks chunks = Chunks.open(file, 300_000, Chunks.Strategy.MAPPED, window)) {
+    try (ChunkSource chunks = ChunkSource.open(file, new ChunkOptions(300_000, ChunkStrategy.MAPPED, window))) {
       for (ByteBuffer b; (b = chunks.next()) != null; ) {
         most = Math.max(most, TestSupport.mappingsOf(name));
         if (chunks.position() > 600_000 && chunks.position() % 3 == 0) {
@@ -143,7 +146,7 @@ class ChunkedReaderLeakTest {
       assertTrue(most >= 1, "the file was mapped");
       assertTrue(most <= 2, most + " mappings of the file at once");
     }
-    assertEquals(MappedRegion.releasesImmediately() ? 0 : 1, Math.min(1, TestSupport.mappingsOf(name)));
+    assertEquals(PlatformProvider.get().releasesImmediately() ? 0 : 1, Math.min(1, TestSupport.mappingsOf(name)));
   }
 
   /**
@@ -166,7 +169,7 @@ class ChunkedReaderLeakTest {
                 try {
                   for (int round = 0; round < 25; round++) {
                     ByteArrayOutputStream out = new ByteArrayOutputStream();
-                    try (Chunks chunks = Chunks.open(file, 4096, Chunks.Strategy.MAPPED, window)) {
+                    try (ChunkSource chunks = ChunkSource.open(file, new ChunkOptions(4096, ChunkStrategy.MAPPED, window))) {
                       for (ByteBuffer b; (b = chunks.next()) != null; ) {
                         byte[] bytes = new byte[b.remaining()];
                         b.get(bytes);
@@ -186,8 +189,8 @@ class ChunkedReaderLeakTest {
       thread.join();
     }
     assertEquals(List.of(), failures);
-    assertEquals(MappedRegion.releasesImmediately() ? 0 : 1, Math.min(1, TestSupport.mappingsOf(name)));
-    List<Thread> unmappers = TestSupport.threadsNamed("fastio-mapper");
+    assertEquals(PlatformProvider.get().releasesImmediately() ? 0 : 1, Math.min(1, TestSupport.mappingsOf(name)));
+    List<Thread> unmappers = TestSupport.threadsNamed("fastio-unmapper");
     assertEquals(1, unmappers.size(), "mapper threads: " + unmappers);
     assertTrue(unmappers.get(0).isDaemon(), "a daemon thread");
     assertNull(unmappers.get(0).getContextClassLoader(), "context class loader");
@@ -198,7 +201,7 @@ class ChunkedReaderLeakTest {
   void publicReaderOverSeveralDefaultWindows() throws Exception {
     assumeTrue(TestSupport.isLinux());
     Path file = dir.resolve("sparse-windows");
-    long size = 5L * Chunks.DEFAULT_WINDOW + 3;
+    long size = 5L * ChunkOptions.DEFAULT_WINDOW + 3;
     try (RandomAccessFile f = new RandomAccessFile(file.toFile(), "rw")) {
       f.setLength(size);
     }
@@ -208,7 +211,7 @@ class ChunkedReaderLeakTest {
       assertEquals(size, reader.size());
       while (reader.next(4096) != null) {
         most = Math.max(most, TestSupport.mappingsOf(name));
-        reader.skip(Chunks.DEFAULT_WINDOW / 3); // a few chunks per window, most bytes skipped
+        reader.skip(ChunkOptions.DEFAULT_WINDOW / 3); // a few chunks per window, most bytes skipped
       }
     }
     assertTrue(most >= 1 && most <= 2, most + " mappings of the file at once");

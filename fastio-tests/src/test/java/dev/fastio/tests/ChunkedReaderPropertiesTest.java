@@ -9,7 +9,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.fastio.ChunkedReader;
 import dev.fastio.FastFiles;
-import dev.fastio.internal.Chunks;
+import dev.fastio.internal.Settings;
+import dev.fastio.internal.chunks.ChunkOptions;
+import dev.fastio.ChunkedReader;
+import dev.fastio.FastioTestHook;
+import dev.fastio.internal.chunks.ChunkStrategy;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -75,7 +79,7 @@ class ChunkedReaderPropertiesTest {
   }
 
   record Case(
-      Chunks.Strategy strategy,
+      ChunkStrategy strategy,
       int chunkSize,
       int windowSize,
       int size,
@@ -106,7 +110,7 @@ class ChunkedReaderPropertiesTest {
             .as(Op::new);
     Arbitrary<List<Op>> ops = op.list().ofMinSize(0).ofMaxSize(25);
     return Combinators.combine(
-            Arbitraries.of(Chunks.Strategy.class),
+            Arbitraries.of(ChunkStrategy.class),
             chunkSizes,
             windowSizes,
             bases,
@@ -135,8 +139,8 @@ class ChunkedReaderPropertiesTest {
     Path file = TestSupport.write(dir, "c", TestSupport.randomBytes(c.size(), c.size()));
     try {
       byte[] content = Files.readAllBytes(file);
-      try (Chunks chunks = Chunks.open(file, c.chunkSize(), c.strategy(), c.windowSize())) {
-        assertEquals(expectedStrategy(c), chunks.strategy(), c.toString());
+      try (ChunkedReader chunks = FastioTestHook.open(file, new ChunkOptions(c.chunkSize(), c.strategy(), c.windowSize()))) {
+        assertEquals(expectedStrategy(c), FastioTestHook.strategy(chunks), c.toString());
         assertEquals(c.size(), chunks.size());
         run(c, chunks, content);
       }
@@ -145,18 +149,18 @@ class ChunkedReaderPropertiesTest {
     }
   }
 
-  private static Chunks.Strategy expectedStrategy(Case c) {
+  private static ChunkStrategy expectedStrategy(Case c) {
     if (c.size() == 0) {
-      return Chunks.Strategy.BUFFERED; // nothing to map
+      return ChunkStrategy.BUFFERED; // nothing to map
     }
-    if (c.strategy() == Chunks.Strategy.AUTO) {
-      return c.size() >= Chunks.MAP_THRESHOLD ? Chunks.Strategy.MAPPED : Chunks.Strategy.BUFFERED;
+    if (c.strategy() == ChunkStrategy.AUTO) {
+      return c.size() >= Settings.CHUNKED_MAP_THRESHOLD ? ChunkStrategy.MAPPED : ChunkStrategy.BUFFERED;
     }
     return c.strategy();
   }
 
   /** Applies the operations, then reads on to end of file, checking every chunk against the model. */
-  private static void run(Case c, Chunks chunks, byte[] content) throws IOException {
+  private static void run(Case c, ChunkedReader chunks, byte[] content) throws IOException {
     int size = content.length;
     int window = Math.max(c.windowSize(), c.chunkSize());
     long model = 0;
@@ -227,7 +231,7 @@ class ChunkedReaderPropertiesTest {
   }
 
   private static long checkNext(
-      Chunks chunks, byte[] content, long model, int max, ByteBuffer chunk, Op op) {
+      ChunkedReader chunks, byte[] content, long model, int max, ByteBuffer chunk, Op op) {
     int size = content.length;
     if (model >= size) {
       assertNull(chunk, "at or beyond end of file: " + op);
@@ -283,12 +287,12 @@ class ChunkedReaderPropertiesTest {
     Path file = TestSupport.write(dir, "r", TestSupport.randomBytes(size + 7L, size));
     try {
       byte[] content = Files.readAllBytes(file);
-      try (Chunks chunks = Chunks.open(file, Chunks.DEFAULT, Chunks.Strategy.BUFFERED)) {
+      try (ChunkedReader chunks = FastioTestHook.open(file, ChunkOptions.of(ChunkOptions.DEFAULT_CHUNK, ChunkStrategy.BUFFERED))) {
         long model = 0;
         for (int i = 0; i < 20_000 && model < size; i++) {
           Step step = pattern.get(i % pattern.size());
           ByteBuffer chunk = chunks.next(step.length());
-          int max = Math.min(step.length(), Chunks.DEFAULT_BUFFERED_CHUNK);
+          int max = Math.min(step.length(), ChunkOptions.BUFFERED_CHUNK);
           int expected = (int) Math.min(max, size - model);
           assertNotNull(chunk, "at " + model);
           assertEquals(0, chunk.position());

@@ -16,7 +16,8 @@ import dev.fastio.DigestBatch.Result;
 import dev.fastio.FastFiles;
 import dev.fastio.MappedFile;
 import dev.fastio.MappedFiles;
-import dev.fastio.internal.BatchDigest;
+import dev.fastio.internal.Settings;
+import dev.fastio.internal.batch.BatchTestHook;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -245,7 +246,7 @@ class DigestBatchTest {
 
   @Test
   void readAheadIsSmallInTests() {
-    assertEquals(4L << 20, BatchDigest.READ_AHEAD, "surefire sets fastio.batch.readAhead");
+    assertEquals(4L << 20, Settings.BATCH_READ_AHEAD, "surefire sets fastio.batch.readAhead");
   }
 
   private static void assertNoWorkersLeft() {
@@ -267,18 +268,18 @@ class DigestBatchTest {
       Files.readAllBytes(p); // and now they are cached
       files.add(p);
     }
-    assertFalse(BatchDigest.looksCached(List.of()), "nothing to ask");
-    assertFalse(BatchDigest.looksCached(List.of(dir, dir.resolve("none"))), "nothing mappable");
-    assertTrue(BatchDigest.looksCached(files), "just read");
+    assertFalse(BatchTestHook.looksCached(List.of()), "nothing to ask");
+    assertFalse(BatchTestHook.looksCached(List.of(dir, dir.resolve("none"))), "nothing mappable");
+    assertTrue(BatchTestHook.looksCached(files), "just read");
     List<Path> withEmpty = new ArrayList<>(files);
     withEmpty.add(0, TestSupport.write(dir, "empty-0", new byte[0]));
-    assertTrue(BatchDigest.looksCached(withEmpty), "an empty file is skipped");
+    assertTrue(BatchTestHook.looksCached(withEmpty), "an empty file is skipped");
     MappedProbe.evict(files.get(1));
     boolean evicted;
     try (MappedFile m = MappedFiles.map(files.get(1))) {
       evicted = !m.isLoaded();
     }
     assumeTrue(evicted, "dd iflag=nocache did not evict the file here");
-    assertFalse(BatchDigest.looksCached(files), "one file evicted");
+    assertFalse(BatchTestHook.looksCached(files), "one file evicted");
   }
 }

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.fastio.FastFiles;
-import dev.fastio.internal.FileCopy;
+import dev.fastio.internal.transfer.TransferTestHook;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -63,7 +63,7 @@ class FastFilesCopyTest {
 
   /** {@code FastFiles.copy} (on Linux the JDK's copy), and fastio's transfer path forced. */
   private static final List<Copier> COPIERS =
-      List.of(FastFiles::copy, FileCopy::copyWithTransfers);
+      List.of(FastFiles::copy, TransferTestHook::copyWithTransfers);
 
   private void assertSameAsJdk(String name, Setup setup, CopyOption... options) throws Exception {
     for (int i = 0; i < COPIERS.size(); i++) {
@@ -346,7 +346,7 @@ class FastFilesCopyTest {
           .write("fastio.test", StandardCharsets.UTF_8.encode("value"));
       Path t = d.resolve("t");
       if (fastio) {
-        FileCopy.copyWithTransfers(s, t, ATTRIBUTES); // FastFiles.copy is the JDK's on Linux
+        TransferTestHook.copyWithTransfers(s, t, ATTRIBUTES); // FastFiles.copy is the JDK's on Linux
       } else {
         Files.copy(s, t, ATTRIBUTES);
       }

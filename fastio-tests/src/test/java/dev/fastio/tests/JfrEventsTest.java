@@ -7,8 +7,7 @@ import dev.fastio.FastChannels;
 import dev.fastio.MappedFile;
 import dev.fastio.MappedFiles;
 import dev.fastio.TransferStrategy;
-import dev.fastio.internal.Jfr;
-import dev.fastio.internal.JfrEvents;
+import dev.fastio.internal.jfr.Jfr;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.MappedByteBuffer;
@@ -26,8 +25,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * fastio's JFR events: committed with the right fields while a recording enables them, and neither
- * begun nor committed otherwise (the instrumentation costs nothing when no recording runs).
+ * fastio's JFR events: committed with the right fields while a recording enables them, absent
+ * from a recording that disables them, and never begun in a JVM that never records (the
+ * instrumentation costs nothing when no recording runs).
  */
 class JfrEventsTest {
   private static final String LOAD_FULLY = "dev.fastio.LoadFully";
@@ -41,76 +41,82 @@ class JfrEventsTest {
   }
 
   @Test
-  void nothingIsCommittedWithoutARecording() throws IOException {
-    Path file = TestSupport.write(dir, "quiet", TestSupport.randomBytes(1, 3 * 4096 + 1));
-    long before = JfrEvents.committed();
-    for (int i = 0; i < 1000; i++) {
-      loadBoth(file);
-    }
-    assertEquals(before, JfrEvents.committed());
-  }
-
-  @Test
-  void nothingIsCommittedWhileARecordingLeavesTheEventDisabled() throws IOException {
+  void nothingIsRecordedWhileARecordingLeavesTheEventDisabled() throws Exception {
     Path file = TestSupport.write(dir, "other", TestSupport.randomBytes(2, 8192));
+    Path jfr = dir.resolve("disabled.jfr");
     try (Recording r = new Recording()) {
       r.enable("jdk.ThreadSleep"); // a recording runs, but not of fastio's events
       r.disable(LOAD_FULLY);
       r.start();
-      long before = JfrEvents.committed();
       for (int i = 0; i < 100; i++) {
         loadBoth(file);
       }
-      assertEquals(before, JfrEvents.committed());
+      r.stop();
+      r.dump(jfr);
     }
-  }
-
-  @Test
-  void transfersCommitNothingWithoutARecording() throws IOException {
-    Path file = TestSupport.write(dir, "quiet-transfer", TestSupport.randomBytes(4, 5000));
-    long before = JfrEvents.committed();
-    try (FileChannel in = FileChannel.open(file)) {
-      for (int i = 0; i < 1000; i++) {
-        FastChannels.transferTo(in, 0, 5000, Channels.newChannel(new ByteArrayOutputStream()));
-      }
-    }
-    assertEquals(before, JfrEvents.committed());
+    assertEquals(
+        List.of(),
+        RecordingFile.readAllEvents(jfr).stream()
+            .map(e -> e.getEventType().getName())
+            .filter(n -> n.startsWith("dev.fastio"))
+            .collect(Collectors.toList()));
   }
 
   /**
-   * In a child JVM that never records: transfers (and the append-mode fallback) load no event class and
-   * none of JFR's machinery, whose start-up the first event instance would otherwise cost (some 0.3 s).
+   * In child JVMs that never record: transfers (and the append-mode fallback) and every kind of
+   * {@code loadFully} begin and commit no event: they load no event class and none of JFR's
+   * machinery, whose start-up the first event instance would otherwise cost (some 0.3 s).
    */
   @Test
   void anApplicationThatNeverRecordsLoadsNoEventClass() throws Exception {
     Path source = TestSupport.write(dir, "source", TestSupport.randomBytes(6, 100_000));
     Path append = TestSupport.write(dir, "append", new byte[1]);
-    Path log = dir.resolve("classes.log");
-    Process p =
-        new ProcessBuilder(
-                Paths.get(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xlog:class+load=info:file=" + log,
-                "-cp",
-                Paths.get(FastChannels.class.getProtectionDomain().getCodeSource().getLocation().toURI())
-                    + java.io.File.pathSeparator
-                    + Paths.get(
-                        TransferProbe.class.getProtectionDomain().getCodeSource().getLocation().toURI()),
-                TransferProbe.class.getName(),
-                "fastio",
-                source.toString(),
-                append.toString(),
-                dir.resolve("plain").toString())
-            .redirectErrorStream(true)
-            .start();
-    String output = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
-    assertEquals(0, p.waitFor(), output);
-    assertEquals("100000\n100000\n", output);
-    List<String> loaded = java.nio.file.Files.readAllLines(log);
-    assertTrue(loaded.stream().anyMatch(l -> l.contains("dev.fastio.internal.Transfers ")), "log");
+    List<String> transfers =
+        classesLoaded(
+            TransferProbe.class,
+            "fastio",
+            source.toString(),
+            append.toString(),
+            dir.resolve("plain").toString());
+    assertTrue(
+        transfers.stream().anyMatch(l -> l.contains("dev.fastio.internal.transfer.Transfers ")),
+        "log");
+    assertNoEventLoaded(transfers);
+    List<String> loads = classesLoaded(MappedProbe.class, "quiet", source.toString());
+    assertTrue(
+        loads.stream().anyMatch(l -> l.contains("dev.fastio.internal.mapping.FileMapping ")), "log");
+    assertNoEventLoaded(loads);
+  }
+
+  private static void assertNoEventLoaded(List<String> loaded) {
     for (String l : loaded) {
       assertTrue(!l.contains("Event ") || !l.contains("dev.fastio"), l);
       assertTrue(!l.contains("jdk.jfr.internal.PlatformRecorder"), l);
     }
+  }
+
+  /** The class-loading log of a child JVM running {@code main} with {@code args}. */
+  private List<String> classesLoaded(Class<?> main, String... args) throws Exception {
+    Path log = dir.resolve(main.getSimpleName() + "-classes.log");
+    List<String> cmd = new java.util.ArrayList<>();
+    cmd.add(Paths.get(System.getProperty("java.home"), "bin", "java").toString());
+    cmd.addAll(TestSupport.childJvmArgs());
+    cmd.add("-Xlog:class+load=info:file=" + log);
+    cmd.add("-cp");
+    cmd.add(
+        Paths.get(FastChannels.class.getProtectionDomain().getCodeSource().getLocation().toURI())
+            + java.io.File.pathSeparator
+            + Paths.get(main.getProtectionDomain().getCodeSource().getLocation().toURI()));
+    cmd.add(main.getName());
+    cmd.addAll(List.of(args));
+    Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+    String output =
+        new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+    assertEquals(0, p.waitFor(), output);
+    if (main == TransferProbe.class) {
+      assertEquals("100000\n100000\n", output);
+    }
+    return java.nio.file.Files.readAllLines(log);
   }
 
   @Test

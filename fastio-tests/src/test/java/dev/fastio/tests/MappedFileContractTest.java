@@ -10,8 +10,9 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.fastio.MappedFile;
 import dev.fastio.MappedFiles;
-import dev.fastio.internal.MappedRegion;
-import dev.fastio.internal.Mapping;
+import dev.fastio.internal.platform.MappedRegion;
+import dev.fastio.internal.platform.PlatformProvider;
+import dev.fastio.internal.mapping.FileMapping;
 import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.nio.ByteBuffer;
@@ -42,7 +43,7 @@ class MappedFileContractTest {
   @TempDir Path dir;
 
   /** Every way of reading a mapping gives the file's bytes. */
-  private static void assertContent(byte[] expected, Mapping m) throws IOException {
+  private static void assertContent(byte[] expected, FileMapping m) throws IOException {
     assertEquals(expected.length, m.size());
     byte[] viaRead = new byte[expected.length];
     m.read(0, viaRead, 0, viaRead.length);
@@ -68,7 +69,7 @@ class MappedFileContractTest {
       }
       byte[] content = TestSupport.randomBytes(size, size);
       Path file = TestSupport.write(dir, "f" + size, content);
-      try (Mapping m = Mapping.open(file, 0, -1, windowSize)) {
+      try (FileMapping m = FileMapping.open(file, 0, -1, windowSize)) {
         assertContent(content, m);
       }
     }
@@ -191,7 +192,7 @@ class MappedFileContractTest {
     assertThrows(IllegalStateException.class, mf::isLoaded);
     assertThrows(IllegalStateException.class, () -> mf.read(0, new byte[1], 0, 1));
     assertTrue(mf.toString().contains("closed"));
-    if (Runtime.version().feature() >= 22) {
+    if (TestSupport.arenaPlatform()) {
       // The overlay's buffers are views of a closed arena: they throw, never crash.
       assertThrows(IllegalStateException.class, () -> raw.get(0));
       assertThrows(IllegalStateException.class, () -> MappedFiles.loadFully(raw));
@@ -211,7 +212,7 @@ class MappedFileContractTest {
     MappedFile mf = MappedFiles.map(file);
     MappedByteBuffer raw = mf.buffer(0);
     mf.close();
-    boolean arena = Runtime.version().feature() >= 22;
+    boolean arena = TestSupport.arenaPlatform();
     assertEquals(arena ? 0 : 1, TestSupport.mappingsOf(name), "mappings after close");
     assertEquals(100_000, raw.capacity()); // the view stays reachable past the check
   }
@@ -225,8 +226,8 @@ class MappedFileContractTest {
     assertEquals(1, TestSupport.mappingsOf(name));
     mf.close();
     assertEquals(
-        MappedRegion.releasesImmediately() ? 0 : 1, TestSupport.mappingsOf(name), "after close");
-    assertTrue(MappedRegion.releasesImmediately(), "both JDKs unmap at once");
+        PlatformProvider.get().releasesImmediately() ? 0 : 1, TestSupport.mappingsOf(name), "after close");
+    assertTrue(PlatformProvider.get().releasesImmediately(), "both JDKs unmap at once");
   }
 
   @Test
@@ -251,7 +252,7 @@ class MappedFileContractTest {
     assumeTrue(TestSupport.isLinux());
     Path file = TestSupport.write(dir, "user-mapped", TestSupport.randomBytes(9, 100_000));
     String name = file.getFileName().toString();
-    boolean jdk22 = Runtime.version().feature() >= 22;
+    boolean jdk22 = TestSupport.arenaPlatform();
     try (FileChannel ch = FileChannel.open(file)) {
       MappedByteBuffer b = ch.map(FileChannel.MapMode.READ_ONLY, 0, ch.size());
       if (!jdk22) {

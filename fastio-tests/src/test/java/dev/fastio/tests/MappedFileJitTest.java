@@ -5,7 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import dev.fastio.internal.MappedRegion;
+import dev.fastio.internal.platform.MappedRegion;
+import dev.fastio.internal.platform.PlatformProvider;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -38,6 +39,7 @@ class MappedFileJitTest {
   private static Run runChild(List<String> jvmArgs, String... args) throws Exception {
     List<String> cmd = new ArrayList<>();
     cmd.add(Paths.get(System.getProperty("java.home"), "bin", "java").toString());
+    cmd.addAll(TestSupport.childJvmArgs());
     cmd.addAll(jvmArgs);
     cmd.add("-cp");
     cmd.add(System.getProperty("java.class.path"));
@@ -133,8 +135,8 @@ class MappedFileJitTest {
         run.out(),
         true,
         "dev.fastio.MappedFiles::loadFully",
-        "dev.fastio.internal.PageTouch::touch",
-        "dev.fastio.internal.Mapping::loadFully");
+        "dev.fastio.internal.io.PageTouch::touch",
+        "dev.fastio.internal.mapping.FileMapping::loadFully");
     assumeTrue(
         run.out().contains("static-before=false") && run.out().contains("file-before=false"),
         "dd iflag=nocache did not evict the files here: " + run.out());
@@ -154,9 +156,9 @@ class MappedFileJitTest {
     assertC2(
         run.out(),
         false,
-        "dev.fastio.internal.Mapping::loadFully",
-        "dev.fastio.internal.Mapping::read",
-        "dev.fastio.internal.PageTouch::touch");
+        "dev.fastio.internal.mapping.FileMapping::loadFully",
+        "dev.fastio.internal.mapping.FileMapping::read",
+        "dev.fastio.internal.io.PageTouch::touch");
     int faults =
         run.out().stream()
             .filter(l -> l.startsWith("faults="))
@@ -168,14 +170,14 @@ class MappedFileJitTest {
 
   @Test
   void theRuntimesMechanismRunsAndStderrStaysEmpty() throws Exception {
-    int feature = Runtime.version().feature();
-    String expected = feature >= 22 ? "jdk22-arena" : "jdk17-unsafe-cleaner";
-    assertEquals(expected, MappedRegion.mechanism(), "in the test JVM");
+    boolean arena = TestSupport.arenaPlatform();
+    String expected = arena ? "jdk22-arena" : "jdk17-unsafe-cleaner";
+    assertEquals(expected, PlatformProvider.get().name(), "in the test JVM");
     Path file = TestSupport.write(dir, "f", TestSupport.randomBytes(7, 3 << 20));
     Run run = runChild(List.of("-Xmx256m"), "quiet", file.toString());
     assertEquals(0, run.status(), run.err());
     assertEquals("", run.err(), "stderr of a child JVM that mapped, loaded and closed");
     assertTrue(run.out().contains("mechanism=" + expected), run.out().toString());
-    assertTrue(run.out().contains("unmapped=" + (feature < 22)), run.out().toString());
+    assertTrue(run.out().contains("unmapped=" + !arena), run.out().toString());
   }
 }

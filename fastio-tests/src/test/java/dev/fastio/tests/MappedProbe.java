@@ -2,7 +2,8 @@ package dev.fastio.tests;
 
 import dev.fastio.MappedFile;
 import dev.fastio.MappedFiles;
-import dev.fastio.internal.MappedRegion;
+import dev.fastio.internal.platform.MappedRegion;
+import dev.fastio.internal.platform.PlatformProvider;
 import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.nio.MappedByteBuffer;
@@ -193,7 +194,7 @@ public final class MappedProbe {
   }
 
   private static void quiet(Path file) throws Exception {
-    System.out.println("mechanism=" + MappedRegion.mechanism());
+    System.out.println("mechanism=" + PlatformProvider.get().name());
     for (int i = 0; i < 3; i++) {
       try (MappedFile mf = MappedFiles.map(file)) {
         mf.loadFully();

@@ -10,9 +10,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.fastio.FastFiles;
-import dev.fastio.internal.FileDigest;
-import dev.fastio.internal.MappedRegion;
-import dev.fastio.internal.ReadAll;
+import dev.fastio.internal.read.FileReads;
+import dev.fastio.internal.platform.MappedRegion;
+import dev.fastio.internal.platform.PlatformProvider;
+import dev.fastio.internal.read.ReadStrategy;
 import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.nio.file.Files;
@@ -38,7 +39,7 @@ class ReadAllBytesContractTest {
   @TempDir Path dir;
 
   /** Same outcome as the JDK: equal bytes, or the same exception class and message. */
-  private static void assertSameAsJdk(Path path, ReadAll.Strategy strategy) throws Exception {
+  private static void assertSameAsJdk(Path path, ReadStrategy strategy) throws Exception {
     byte[] expected = null;
     Throwable jdkError = null;
     try {
@@ -47,26 +48,26 @@ class ReadAllBytesContractTest {
       jdkError = t;
     }
     if (jdkError == null) {
-      assertArrayEquals(expected, ReadAll.readAllBytes(path, strategy), path + " " + strategy);
+      assertArrayEquals(expected, FileReads.readAllBytes(path, strategy), path + " " + strategy);
       byte[] md5 = MessageDigest.getInstance("MD5").digest(expected);
       assertArrayEquals(
-          md5, FileDigest.digest(path, MessageDigest.getInstance("MD5"), strategy), path.toString());
+          md5, FileReads.digest(path, MessageDigest.getInstance("MD5"), strategy), path.toString());
     } else {
       Throwable jdk = jdkError;
-      Throwable ours = assertThrows(Throwable.class, () -> ReadAll.readAllBytes(path, strategy));
+      Throwable ours = assertThrows(Throwable.class, () -> FileReads.readAllBytes(path, strategy));
       assertEquals(jdk.getClass(), ours.getClass(), path + " " + strategy + ": " + ours);
       assertEquals(jdk.getMessage(), ours.getMessage(), path + " " + strategy);
       Throwable digestError =
           assertThrows(
               Throwable.class,
-              () -> FileDigest.digest(path, MessageDigest.getInstance("MD5"), strategy));
+              () -> FileReads.digest(path, MessageDigest.getInstance("MD5"), strategy));
       assertEquals(jdk.getClass(), digestError.getClass(), path + " digest " + strategy);
     }
   }
 
   @ParameterizedTest
-  @EnumSource(ReadAll.Strategy.class)
-  void regularEmptyAndSymlinkedFiles(ReadAll.Strategy strategy) throws Exception {
+  @EnumSource(ReadStrategy.class)
+  void regularEmptyAndSymlinkedFiles(ReadStrategy strategy) throws Exception {
     Path empty = TestSupport.write(dir, "empty", new byte[0]);
     Path small = TestSupport.write(dir, "small", TestSupport.randomBytes(1, 5000));
     Path big = TestSupport.write(dir, "big", TestSupport.randomBytes(2, 2 * 1024 * 1024 + 3));
@@ -78,8 +79,8 @@ class ReadAllBytesContractTest {
   }
 
   @ParameterizedTest
-  @EnumSource(ReadAll.Strategy.class)
-  void missingDirectoriesAndBrokenPaths(ReadAll.Strategy strategy) throws Exception {
+  @EnumSource(ReadStrategy.class)
+  void missingDirectoriesAndBrokenPaths(ReadStrategy strategy) throws Exception {
     Path file = TestSupport.write(dir, "file", new byte[10]);
     Path dangling = Files.createSymbolicLink(dir.resolve("dangling"), dir.resolve("nowhere"));
     Path loopA = dir.resolve("loopA");
@@ -98,8 +99,8 @@ class ReadAllBytesContractTest {
   }
 
   @ParameterizedTest
-  @EnumSource(ReadAll.Strategy.class)
-  void procSysAndDeviceFiles(ReadAll.Strategy strategy) throws Exception {
+  @EnumSource(ReadStrategy.class)
+  void procSysAndDeviceFiles(ReadStrategy strategy) throws Exception {
     assumeTrue(TestSupport.isLinux());
     List<Path> candidates = new ArrayList<>();
     for (String s :
@@ -119,7 +120,7 @@ class ReadAllBytesContractTest {
     for (Path p : candidates) {
       if (p.toString().equals("/proc/self/stat")) {
         // Content changes between reads (times): compare shape, not bytes.
-        byte[] ours = ReadAll.readAllBytes(p, strategy);
+        byte[] ours = FileReads.readAllBytes(p, strategy);
         assertTrue(ours.length > 0 && ours[ours.length - 1] == '\n', p.toString());
         continue;
       }
@@ -128,18 +129,18 @@ class ReadAllBytesContractTest {
   }
 
   @ParameterizedTest
-  @EnumSource(ReadAll.Strategy.class)
-  void fifo(ReadAll.Strategy strategy) throws Exception {
+  @EnumSource(ReadStrategy.class)
+  void fifo(ReadStrategy strategy) throws Exception {
     assumeTrue(TestSupport.isLinux());
     byte[] content = TestSupport.randomBytes(7, 300_000);
     Path fifo = TestSupport.fifo(dir, "fifo");
     Thread writer = TestSupport.feed(fifo, content);
-    assertArrayEquals(content, ReadAll.readAllBytes(fifo, strategy));
+    assertArrayEquals(content, FileReads.readAllBytes(fifo, strategy));
     writer.join(10_000);
     writer = TestSupport.feed(fifo, content);
     assertArrayEquals(
         MessageDigest.getInstance("SHA-256").digest(content),
-        FileDigest.digest(fifo, MessageDigest.getInstance("SHA-256"), strategy));
+        FileReads.digest(fifo, MessageDigest.getInstance("SHA-256"), strategy));
     writer.join(10_000);
   }
 
@@ -157,19 +158,19 @@ class ReadAllBytesContractTest {
   }
 
   @ParameterizedTest
-  @EnumSource(ReadAll.Strategy.class)
-  void interruptNeitherAbortsNorIsCleared(ReadAll.Strategy strategy) throws Exception {
+  @EnumSource(ReadStrategy.class)
+  void interruptNeitherAbortsNorIsCleared(ReadStrategy strategy) throws Exception {
     byte[] content = TestSupport.randomBytes(3, 3 * 1024 * 1024);
     Path file = TestSupport.write(dir, "f", content);
     Thread.currentThread().interrupt();
     try {
       assertArrayEquals(Files.readAllBytes(file), content);
       assertTrue(Thread.currentThread().isInterrupted(), "the JDK keeps the status");
-      assertArrayEquals(content, ReadAll.readAllBytes(file, strategy));
+      assertArrayEquals(content, FileReads.readAllBytes(file, strategy));
       assertTrue(Thread.currentThread().isInterrupted(), "fastio keeps the status");
       assertArrayEquals(
           MessageDigest.getInstance("MD5").digest(content),
-          FileDigest.digest(file, MessageDigest.getInstance("MD5"), strategy));
+          FileReads.digest(file, MessageDigest.getInstance("MD5"), strategy));
       assertTrue(Thread.currentThread().isInterrupted(), "digest keeps the status");
     } finally {
       Thread.interrupted();
@@ -182,8 +183,8 @@ class ReadAllBytesContractTest {
    * read per call (a read started over at each interrupt would never finish).
    */
   @ParameterizedTest
-  @EnumSource(ReadAll.Strategy.class)
-  void interruptsArrivingDuringReadsAreSurvived(ReadAll.Strategy strategy) throws Exception {
+  @EnumSource(ReadStrategy.class)
+  void interruptsArrivingDuringReadsAreSurvived(ReadStrategy strategy) throws Exception {
     byte[] content = TestSupport.randomBytes(4, 8 * 1024 * 1024);
     Path file = TestSupport.write(dir, "f", content);
     byte[] md5 = MessageDigest.getInstance("MD5").digest(content);
@@ -201,9 +202,9 @@ class ReadAllBytesContractTest {
     interrupter.start();
     try {
       for (int i = 0; i < 20; i++) {
-        assertArrayEquals(content, ReadAll.readAllBytes(file, strategy));
+        assertArrayEquals(content, FileReads.readAllBytes(file, strategy));
         assertTrue(Thread.currentThread().isInterrupted(), "readAllBytes keeps the status");
-        assertArrayEquals(md5, FileDigest.digest(file, md, strategy));
+        assertArrayEquals(md5, FileReads.digest(file, md, strategy));
         assertTrue(Thread.currentThread().isInterrupted(), "digest keeps the status");
       }
     } finally {
@@ -220,8 +221,8 @@ class ReadAllBytesContractTest {
   }
 
   @ParameterizedTest
-  @EnumSource(ReadAll.Strategy.class)
-  void fileThatShrinksAndGrowsWhileReadNeverLeaksAnInternalError(ReadAll.Strategy strategy)
+  @EnumSource(ReadStrategy.class)
+  void fileThatShrinksAndGrowsWhileReadNeverLeaksAnInternalError(ReadStrategy strategy)
       throws Exception {
     int max = 4 * 1024 * 1024;
     byte[] ones = new byte[max];
@@ -245,13 +246,13 @@ class ReadAllBytesContractTest {
     changer.start();
     try {
       for (int i = 0; i < 200; i++) {
-        byte[] bytes = ReadAll.readAllBytes(file, strategy);
+        byte[] bytes = FileReads.readAllBytes(file, strategy);
         for (byte b : bytes) {
           if (b != 1 && b != 0) { // 0: a hole the truncation left before a write landed
             throw new AssertionError("foreign byte " + b);
           }
         }
-        assertNotNull(FileDigest.digest(file, MessageDigest.getInstance("MD5"), strategy));
+        assertNotNull(FileReads.digest(file, MessageDigest.getInstance("MD5"), strategy));
       }
     } finally {
       stop.set(true);
@@ -299,10 +300,10 @@ class ReadAllBytesContractTest {
     String location =
         MappedRegion.class.getProtectionDomain().getCodeSource().getLocation().toString();
     assertTrue(location.endsWith(".jar"), "tests must run against the packaged jar: " + location);
-    if (Runtime.version().feature() >= 22) {
-      assertEquals("jdk22-arena", MappedRegion.mechanism());
+    if (Runtime.version().feature() >= 22 && System.getProperty("fastio.platform") == null) {
+      assertEquals("jdk22-arena", PlatformProvider.get().name());
     } else {
-      assertEquals("jdk17-unsafe-cleaner", MappedRegion.mechanism());
+      assertEquals("jdk17-unsafe-cleaner", PlatformProvider.get().name());
     }
     assertFalse(
         location.contains("target/classes"), "tests must not run against target/classes");

@@ -3,8 +3,8 @@ package dev.fastio.tests;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 
 import dev.fastio.FastFiles;
-import dev.fastio.internal.FileDigest;
-import dev.fastio.internal.ReadAll;
+import dev.fastio.internal.read.FileReads;
+import dev.fastio.internal.read.ReadStrategy;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -61,13 +61,13 @@ class ReadAllBytesPropertiesTest {
 
   @Property(tries = 250, seed = "20261123", edgeCases = EdgeCasesMode.NONE)
   void readAllBytesEqualsTheJdk(
-      @ForAll("sizes") int size, @ForAll long seed, @ForAll ReadAll.Strategy strategy)
+      @ForAll("sizes") int size, @ForAll long seed, @ForAll ReadStrategy strategy)
       throws IOException {
     Path file = TestSupport.write(dir, "r-" + size + "-" + seed, TestSupport.randomBytes(seed, size));
     try {
       byte[] expected = Files.readAllBytes(file);
-      assertArrayEquals(expected, ReadAll.readAllBytes(file, strategy));
-      if (strategy == ReadAll.Strategy.AUTO) {
+      assertArrayEquals(expected, FileReads.readAllBytes(file, strategy));
+      if (strategy == ReadStrategy.AUTO) {
         assertArrayEquals(expected, FastFiles.readAllBytes(file));
       }
     } finally {
@@ -79,7 +79,7 @@ class ReadAllBytesPropertiesTest {
   void digestEqualsMessageDigestOverTheBytes(
       @ForAll("sizes") int size,
       @ForAll long seed,
-      @ForAll ReadAll.Strategy strategy,
+      @ForAll ReadStrategy strategy,
       @ForAll("algorithms") String algorithm)
       throws IOException, NoSuchAlgorithmException {
     byte[] content = TestSupport.randomBytes(seed, size);
@@ -87,7 +87,7 @@ class ReadAllBytesPropertiesTest {
     try {
       byte[] expected = MessageDigest.getInstance(algorithm).digest(content);
       MessageDigest md = MessageDigest.getInstance(algorithm);
-      assertArrayEquals(expected, FileDigest.digest(file, md, strategy));
+      assertArrayEquals(expected, FileReads.digest(file, md, strategy));
       assertArrayEquals(expected, FastFiles.digest(file, algorithm));
       assertArrayEquals(expected, FastFiles.digest(file, md));
     } finally {

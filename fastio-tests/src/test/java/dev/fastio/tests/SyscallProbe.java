@@ -3,8 +3,8 @@ package dev.fastio.tests;
 import dev.fastio.ChunkedReader;
 import dev.fastio.FastChannels;
 import dev.fastio.FastFiles;
-import dev.fastio.internal.FileDigest;
-import dev.fastio.internal.ReadAll;
+import dev.fastio.internal.read.FileReads;
+import dev.fastio.internal.read.ReadStrategy;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
@@ -34,7 +34,7 @@ public final class SyscallProbe {
       case "digest" -> System.out.println(hex(FastFiles.digest(file, "MD5")));
       case "digest-buffered" ->
           System.out.println(
-              hex(FileDigest.digest(file, MessageDigest.getInstance("MD5"), ReadAll.Strategy.BUFFERED)));
+              hex(FileReads.digest(file, MessageDigest.getInstance("MD5"), ReadStrategy.BUFFERED)));
       case "readAllBytes" -> {
         System.out.println(FastFiles.readAllBytes(file).length);
         System.out.println(Files.readAllBytes(Paths.get(args[2])).length);

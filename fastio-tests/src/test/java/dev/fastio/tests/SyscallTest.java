@@ -6,7 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.fastio.FastFiles;
-import dev.fastio.internal.IoBuffers;
+import dev.fastio.internal.io.BufferPool;
+import dev.fastio.internal.io.Placement;
+import dev.fastio.internal.platform.AlignedBuffers;
 import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -56,11 +58,11 @@ class SyscallTest {
     assertEquals(SIZE, total, "bytes read from the file: " + t.summary());
     for (int i = 0; i < reads.size() - 1; i++) {
       assertTrue(
-          reads.get(i)[1] >= IoBuffers.SIZE,
+          reads.get(i)[1] >= BufferPool.READS.capacity(),
           "read " + i + " of " + reads.size() + " returned " + reads.get(i)[1] + " bytes, less than"
-              + " the " + IoBuffers.SIZE + "-byte buffer: " + t.summary());
+              + " the " + BufferPool.READS.capacity() + "-byte buffer: " + t.summary());
     }
-    assertTrue(reads.size() <= SIZE / IoBuffers.SIZE + 1, "reads: " + t.summary());
+    assertTrue(reads.size() <= SIZE / BufferPool.READS.capacity() + 1, "reads: " + t.summary());
     assertEquals(0, t.mmaps, "mappings of the file: " + t.summary());
   }
 
@@ -88,7 +90,7 @@ class SyscallTest {
   }
 
   /**
-   * A buffered chunked scan reads in whole {@link IoBuffers#CHUNK_SIZE} chunks and stops at the
+   * A buffered chunked scan reads in whole {@code BufferPool.CHUNKS.size()} chunks and stops at the
    * size it knows, without the read that returns end of file: fewer reads than the JDK's 64 KiB
    * loop.
    */
@@ -99,13 +101,13 @@ class SyscallTest {
     Path b = TestSupport.write(dir, "syscall-chunked-jdk", TestSupport.randomBytes(9, size));
     Trace fastio = trace("chunked", a, b);
     assertEquals(List.of(String.valueOf(size), String.valueOf(size)), fastio.output);
-    int expected = (size + IoBuffers.CHUNK_SIZE - 1) / IoBuffers.CHUNK_SIZE;
+    int expected = (size + BufferPool.CHUNKS.size() - 1) / BufferPool.CHUNKS.size();
     assertEquals(expected, fastio.reads.size(), "reads: " + fastio.summary());
     for (int i = 0; i < expected - 1; i++) {
       assertEquals(
-          IoBuffers.CHUNK_SIZE, fastio.reads.get(i)[1], "read " + i + ": " + fastio.summary());
+          BufferPool.CHUNKS.size(), fastio.reads.get(i)[1], "read " + i + ": " + fastio.summary());
     }
-    assertEquals(size % IoBuffers.CHUNK_SIZE, fastio.reads.get(expected - 1)[1], fastio.summary());
+    assertEquals(size % BufferPool.CHUNKS.size(), fastio.reads.get(expected - 1)[1], fastio.summary());
     assertEquals(0, fastio.mmaps, "mappings of the file: " + fastio.summary());
     assertEquals(1, fastio.opens, fastio.summary());
     assertEquals(0, fastio.stats, "an open and an fstat, no stat by path: " + fastio.summary());
@@ -129,8 +131,8 @@ class SyscallTest {
     List<Long> got = dense.reads.stream().map(r -> r[1]).toList();
     List<Long> expected = new ArrayList<>(List.of(64L, 16384L, 65536L));
     long left = size - 64 - 16384 - 65536;
-    for (; left > 0; left -= IoBuffers.CHUNK_SIZE) {
-      expected.add(Math.min(left, IoBuffers.CHUNK_SIZE));
+    for (; left > 0; left -= BufferPool.CHUNKS.size()) {
+      expected.add(Math.min(left, BufferPool.CHUNKS.size()));
     }
     assertEquals(expected, got, "reads: " + dense.summary());
     assertEquals(0, dense.stats, "no stat by path for a file of 1 MiB: " + dense.summary());
@@ -197,6 +199,7 @@ class SyscallTest {
     cmd.add("-e");
     cmd.add("trace=open,openat,close,read,pread64,readv,preadv,mmap,munmap,%%stat");
     cmd.add(Paths.get(System.getProperty("java.home"), "bin", "java").toString());
+    cmd.addAll(TestSupport.childJvmArgs());
     cmd.addAll(List.of("-XX:+UseSerialGC", "-Xmx256m", "-cp", classPath()));
     cmd.add(SyscallProbe.class.getName());
     cmd.add(op);

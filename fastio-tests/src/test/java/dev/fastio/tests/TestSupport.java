@@ -2,7 +2,9 @@ package dev.fastio.tests;
 
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import dev.fastio.internal.IoBuffers;
+import dev.fastio.internal.io.BufferPool;
+import dev.fastio.internal.io.Placement;
+import dev.fastio.internal.platform.AlignedBuffers;
 import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.io.UncheckedIOException;
@@ -24,8 +26,8 @@ public final class TestSupport {
   public static final List<Integer> BOUNDARY_SIZES =
       List.of(
           0, 1, 2, 4095, 4096, 4097, 8191, 8192, 8193, 65535, 65536, 65537,
-          IoBuffers.SIZE - 1, IoBuffers.SIZE, IoBuffers.SIZE + 1, 131071, 131072, 131073,
-          2 * IoBuffers.SIZE - 1, 2 * IoBuffers.SIZE, 2 * IoBuffers.SIZE + 1,
+          BufferPool.READS.capacity() - 1, BufferPool.READS.capacity(), BufferPool.READS.capacity() + 1, 131071, 131072, 131073,
+          2 * BufferPool.READS.capacity() - 1, 2 * BufferPool.READS.capacity(), 2 * BufferPool.READS.capacity() + 1,
           1048575, 1048576, 1048577, 3 * 1048576 + 17, 4 * 1048576 - 1, 4 * 1048576,
           4 * 1048576 + 1);
 
@@ -310,5 +312,28 @@ public final class TestSupport {
       calls.add(new String[] {pid, call});
     }
     return calls;
+  }
+
+  /**
+   * True if fastio runs its JDK 22+ platform code here (an {@code Arena}); false where it runs the
+   * JDK 17 code, on JDK 17 or forced by {@code -Dfastio.platform=legacy} on a newer JDK.
+   */
+  public static boolean arenaPlatform() {
+    return dev.fastio.internal.platform.PlatformProvider.get().name().equals("jdk22-arena");
+  }
+
+  /**
+   * The JVM options a child JVM needs to run the platform code this JVM runs: the forced legacy
+   * platform, and on JDK 23 and newer permission for its {@code sun.misc.Unsafe} calls, which
+   * would otherwise print a warning.
+   */
+  public static List<String> childJvmArgs() {
+    String platform = System.getProperty("fastio.platform");
+    if (platform == null) {
+      return List.of();
+    }
+    return Runtime.version().feature() >= 23
+        ? List.of("-Dfastio.platform=" + platform, "--sun-misc-unsafe-memory-access=allow")
+        : List.of("-Dfastio.platform=" + platform);
   }
 }

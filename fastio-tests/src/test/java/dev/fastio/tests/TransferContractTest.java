@@ -13,7 +13,9 @@ import dev.fastio.FastChannels;
 import dev.fastio.TransferPolicy;
 import dev.fastio.TransferPolicy.TargetKind;
 import dev.fastio.TransferStrategy;
-import dev.fastio.internal.Transfers;
+import dev.fastio.internal.transfer.TransferOptions;
+import dev.fastio.internal.transfer.TransferTestHook;
+import dev.fastio.internal.transfer.Transfers;
 import dev.fastio.tests.TransferPropertiesTest.Mode;
 import java.io.ByteArrayOutputStream;
 import java.io.File;
@@ -349,7 +351,7 @@ class TransferContractTest {
   @EnumSource(Mode.class)
   void aSourceThatShrinksGivesACorrectShortTransferOrAnIoExceptionNeverAnInternalError(Mode mode)
       throws Exception {
-    for (int window : new int[] {TransferPropertiesTest.WINDOW, Transfers.MAPPED_WINDOW}) {
+    for (int window : new int[] {TransferPropertiesTest.WINDOW, TransferOptions.MAPPED_WINDOW}) {
       int size = 8 << 20;
       byte[] content = TestSupport.randomBytes(5, size);
       Path source = TestSupport.write(dir, "shrinking-" + window, content);
@@ -365,16 +367,14 @@ class TransferContractTest {
                   () ->
                       mode == Mode.ADAPTIVE
                           ? FastChannels.transferTo(in, 0, Long.MAX_VALUE, out)
-                          : Transfers.transfer(
-                              in, 0, Long.MAX_VALUE, out, TransferPolicy.defaults(),
-                              TransferStrategy.valueOf(mode.name()), window, true));
+                          : Transfers.transfer(in, 0, Long.MAX_VALUE, out, new TransferOptions(TransferPolicy.defaults().withStrategy(TransferStrategy.valueOf(mode.name())), window, true)));
         } catch (Exception e) { // assertTimeoutPreemptively rethrows the transfer's own exception
           if (!(e instanceof IOException)) {
             throw e;
           }
           thrown = e;
         }
-        if (mode == Mode.MAPPED && window == Transfers.MAPPED_WINDOW) {
+        if (mode == Mode.MAPPED && window == TransferOptions.MAPPED_WINDOW) {
           // One mapping of the whole file, read past the new end: the JVM's fault, converted.
           assertInstanceOf(java.nio.file.FileSystemException.class, thrown, "returned " + n);
           assertInstanceOf(InternalError.class, thrown.getCause());
@@ -597,9 +597,9 @@ class TransferContractTest {
             "FILE KERNEL from  40000",
             "SOCKET KERNEL from  " + big.length),
         seen);
-    assertTrue(Transfers.kernelRefused(TargetKind.FILE, true));
-    assertFalse(Transfers.kernelRefused(TargetKind.FILE, false));
-    assertFalse(Transfers.kernelRefused(TargetKind.SOCKET, false));
+    assertTrue(TransferTestHook.kernelRefused(TargetKind.FILE, true));
+    assertFalse(TransferTestHook.kernelRefused(TargetKind.FILE, false));
+    assertFalse(TransferTestHook.kernelRefused(TargetKind.SOCKET, false));
   }
 
   /**
@@ -708,7 +708,10 @@ class TransferContractTest {
             List.of(
                 "strace", "-f", "-qq", "-o", log.toString(), "-e",
                 "trace=openat,close,sendfile,sendfile64,copy_file_range",
-                Paths.get(System.getProperty("java.home"), "bin", "java").toString(),
+                Paths.get(System.getProperty("java.home"), "bin", "java").toString()));
+    cmd.addAll(TestSupport.childJvmArgs());
+    cmd.addAll(
+        List.of(
                 "-XX:+UseSerialGC", "-Xmx128m", "-cp", classPath(),
                 TransferProbe.class.getName(), api, source.toString(), append.toString(),
                 plain.toString()));

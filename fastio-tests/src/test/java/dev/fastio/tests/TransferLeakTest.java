@@ -6,8 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.fastio.FastFiles;
-import dev.fastio.internal.FileCopy;
-import dev.fastio.internal.IoBuffers;
+import dev.fastio.internal.transfer.TransferTestHook;
+import dev.fastio.internal.io.BufferPool;
+import dev.fastio.internal.io.Placement;
+import dev.fastio.internal.platform.AlignedBuffers;
 import dev.fastio.tests.TransferPropertiesTest.Mode;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -53,10 +55,10 @@ class TransferLeakTest {
             FastFiles.copy(source, copy, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
             assertThrows(FileAlreadyExistsException.class, () -> FastFiles.copy(source, copy));
             // fastio's own copy path (on Linux FastFiles.copy is the JDK's):
-            FileCopy.copyWithTransfers(
+            TransferTestHook.copyWithTransfers(
                 source, copy, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
             assertThrows(
-                FileAlreadyExistsException.class, () -> FileCopy.copyWithTransfers(source, copy));
+                FileAlreadyExistsException.class, () -> TransferTestHook.copyWithTransfers(source, copy));
           } catch (IOException e) {
             throw new UncheckedIOException(e);
           }
@@ -72,7 +74,7 @@ class TransferLeakTest {
     assertEquals(0, TestSupport.mappingsOf("leak-"), "mappings of the files");
     TestSupport.assertNoDescriptorLeak(fds, dir);
     TestSupport.assertNoMappingGrowth(maps);
-    assertTrue(IoBuffers.slots() > 0);
+    assertTrue(BufferPool.slots() > 0);
   }
 
   private static void oneRound(

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.fastio.FastioTestHook;
 import dev.fastio.TransferPolicy;
 import dev.fastio.TransferPolicy.TargetKind;
 import dev.fastio.TransferStrategy;
@@ -58,8 +59,8 @@ class TransferPolicyTest {
       for (long size : SIZES) {
         TransferStrategy file =
             size >= 32768 ? TransferStrategy.KERNEL : TransferStrategy.READ_WRITE;
-        assertEquals(file, policy.choose(os, TargetKind.FILE, size), os + " " + size);
-        assertEquals(TransferStrategy.KERNEL, policy.choose(os, TargetKind.SOCKET, size), os);
+        assertEquals(file, FastioTestHook.choose(policy, os, TargetKind.FILE, size), os + " " + size);
+        assertEquals(TransferStrategy.KERNEL, FastioTestHook.choose(policy, os, TargetKind.SOCKET, size), os);
       }
     }
   }
@@ -68,8 +69,8 @@ class TransferPolicyTest {
   void macOsUsesReadWriteForFilesAndSockets() {
     for (String os : MAC) {
       for (long size : SIZES) {
-        assertEquals(TransferStrategy.READ_WRITE, policy.choose(os, TargetKind.FILE, size), os);
-        assertEquals(TransferStrategy.READ_WRITE, policy.choose(os, TargetKind.SOCKET, size), os);
+        assertEquals(TransferStrategy.READ_WRITE, FastioTestHook.choose(policy, os, TargetKind.FILE, size), os);
+        assertEquals(TransferStrategy.READ_WRITE, FastioTestHook.choose(policy, os, TargetKind.SOCKET, size), os);
       }
     }
   }
@@ -80,8 +81,8 @@ class TransferPolicyTest {
       for (long size : SIZES) {
         TransferStrategy want =
             size >= 2 * MIB ? TransferStrategy.MAPPED : TransferStrategy.READ_WRITE;
-        assertEquals(want, policy.choose(os, TargetKind.FILE, size), os + " " + size);
-        assertEquals(want, policy.choose(os, TargetKind.SOCKET, size), os + " " + size);
+        assertEquals(want, FastioTestHook.choose(policy, os, TargetKind.FILE, size), os + " " + size);
+        assertEquals(want, FastioTestHook.choose(policy, os, TargetKind.SOCKET, size), os + " " + size);
       }
     }
   }
@@ -89,8 +90,8 @@ class TransferPolicyTest {
   @Test
   void otherSystemsUseTheKernelAsTheJdkDoes() {
     for (String os : OTHERS) {
-      assertEquals(TransferStrategy.KERNEL, policy.choose(os, TargetKind.FILE, 10 * MIB), os);
-      assertEquals(TransferStrategy.KERNEL, policy.choose(os, TargetKind.SOCKET, 1), os);
+      assertEquals(TransferStrategy.KERNEL, FastioTestHook.choose(policy, os, TargetKind.FILE, 10 * MIB), os);
+      assertEquals(TransferStrategy.KERNEL, FastioTestHook.choose(policy, os, TargetKind.SOCKET, 1), os);
     }
   }
 
@@ -101,7 +102,7 @@ class TransferPolicyTest {
         for (long size : SIZES) {
           TransferStrategy want =
               size >= 16 * MIB ? TransferStrategy.MAPPED : TransferStrategy.READ_WRITE;
-          assertEquals(want, policy.choose(os, TargetKind.OTHER, size), os + " " + size);
+          assertEquals(want, FastioTestHook.choose(policy, os, TargetKind.OTHER, size), os + " " + size);
         }
       }
     }
@@ -115,14 +116,14 @@ class TransferPolicyTest {
     p.setProperty("fastio.transfer.fileKernelThreshold", "50");
     TransferPolicy custom = TransferPolicy.fromProperties(p);
     assertEquals(50, custom.fileKernelThreshold());
-    assertEquals(TransferStrategy.READ_WRITE, custom.choose("Linux", TargetKind.FILE, 49));
+    assertEquals(TransferStrategy.READ_WRITE, FastioTestHook.choose(custom, "Linux", TargetKind.FILE, 49));
     assertEquals(65536, custom.otherMappedThreshold());
     assertEquals(100, custom.windowsMappedThreshold());
-    assertEquals(TransferStrategy.READ_WRITE, custom.choose("Linux", TargetKind.OTHER, 65535));
-    assertEquals(TransferStrategy.MAPPED, custom.choose("Linux", TargetKind.OTHER, 65536));
-    assertEquals(TransferStrategy.READ_WRITE, custom.choose("Windows 11", TargetKind.FILE, 99));
-    assertEquals(TransferStrategy.MAPPED, custom.choose("Windows 11", TargetKind.FILE, 100));
-    assertEquals(TransferStrategy.KERNEL, custom.choose("Linux", TargetKind.FILE, 100));
+    assertEquals(TransferStrategy.READ_WRITE, FastioTestHook.choose(custom, "Linux", TargetKind.OTHER, 65535));
+    assertEquals(TransferStrategy.MAPPED, FastioTestHook.choose(custom, "Linux", TargetKind.OTHER, 65536));
+    assertEquals(TransferStrategy.READ_WRITE, FastioTestHook.choose(custom, "Windows 11", TargetKind.FILE, 99));
+    assertEquals(TransferStrategy.MAPPED, FastioTestHook.choose(custom, "Windows 11", TargetKind.FILE, 100));
+    assertEquals(TransferStrategy.KERNEL, FastioTestHook.choose(custom, "Linux", TargetKind.FILE, 100));
   }
 
   @Test
@@ -136,7 +137,7 @@ class TransferPolicyTest {
         for (String os : List.of("Linux", "Mac OS X", "Windows 10", "FreeBSD")) {
           for (TargetKind kind : TargetKind.values()) {
             for (long size : SIZES) {
-              assertEquals(s, forced.choose(os, kind, size));
+              assertEquals(s, FastioTestHook.choose(forced, os, kind, size));
             }
           }
         }
@@ -157,14 +158,14 @@ class TransferPolicyTest {
   @Test
   void withMethodsMakeNewPoliciesAndLeaveThisOneAlone() {
     TransferPolicy forced = policy.withStrategy(TransferStrategy.MAPPED);
-    assertEquals(TransferStrategy.MAPPED, forced.choose("Linux", TargetKind.FILE, 1));
-    assertEquals(TransferStrategy.READ_WRITE, policy.choose("Linux", TargetKind.FILE, 1));
-    assertEquals(TransferStrategy.KERNEL, policy.withFileKernelThreshold(0).choose("Linux", TargetKind.FILE, 1));
+    assertEquals(TransferStrategy.MAPPED, FastioTestHook.choose(forced, "Linux", TargetKind.FILE, 1));
+    assertEquals(TransferStrategy.READ_WRITE, FastioTestHook.choose(policy, "Linux", TargetKind.FILE, 1));
+    assertEquals(TransferStrategy.KERNEL, FastioTestHook.choose(policy.withFileKernelThreshold(0), "Linux", TargetKind.FILE, 1));
     assertEquals(policy, forced.withStrategy(null));
     assertEquals(policy.hashCode(), forced.withStrategy(null).hashCode());
     TransferPolicy low = policy.withOtherMappedThreshold(0).withWindowsMappedThreshold(0);
-    assertEquals(TransferStrategy.MAPPED, low.choose("Linux", TargetKind.OTHER, 0));
-    assertEquals(TransferStrategy.MAPPED, low.choose("Windows 10", TargetKind.SOCKET, 0));
+    assertEquals(TransferStrategy.MAPPED, FastioTestHook.choose(low, "Linux", TargetKind.OTHER, 0));
+    assertEquals(TransferStrategy.MAPPED, FastioTestHook.choose(low, "Windows 10", TargetKind.SOCKET, 0));
     assertNotEquals(policy, low);
     assertTrue(low.toString().contains("otherMappedThreshold=0"), low.toString());
     assertThrows(IllegalArgumentException.class, () -> policy.withOtherMappedThreshold(-1));
@@ -173,9 +174,9 @@ class TransferPolicyTest {
     assertTrue(
         policy.withFileKernelThreshold(7).toString().contains("fileKernelThreshold=7"),
         policy.toString());
-    assertThrows(IllegalArgumentException.class, () -> policy.choose("Linux", TargetKind.FILE, -1));
-    assertThrows(NullPointerException.class, () -> policy.choose(null, TargetKind.FILE, 1));
-    assertThrows(NullPointerException.class, () -> policy.choose("Linux", null, 1));
+    assertThrows(IllegalArgumentException.class, () -> FastioTestHook.choose(policy, "Linux", TargetKind.FILE, -1));
+    assertThrows(NullPointerException.class, () -> FastioTestHook.choose(policy, null, TargetKind.FILE, 1));
+    assertThrows(NullPointerException.class, () -> FastioTestHook.choose(policy, "Linux", null, 1));
   }
 
   @Test
@@ -185,7 +186,7 @@ class TransferPolicyTest {
     String os = System.getProperty("os.name");
     for (TargetKind kind : TargetKind.values()) {
       for (long size : SIZES) {
-        assertEquals(defaults.choose(os, kind, size), defaults.choose(kind, size));
+        assertEquals(FastioTestHook.choose(defaults, os, kind, size), defaults.choose(kind, size));
       }
     }
   }

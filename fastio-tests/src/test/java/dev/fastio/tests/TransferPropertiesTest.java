@@ -6,7 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import dev.fastio.FastChannels;
 import dev.fastio.TransferPolicy;
 import dev.fastio.TransferStrategy;
-import dev.fastio.internal.Transfers;
+import dev.fastio.internal.transfer.TransferOptions;
+import dev.fastio.internal.transfer.Transfers;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.channels.Channels;
@@ -179,15 +180,7 @@ class TransferPropertiesTest {
     if (mode == Mode.ADAPTIVE) {
       return FastChannels.transferTo(source, position, count, target);
     }
-    return Transfers.transfer(
-        source,
-        position,
-        count,
-        target,
-        TransferPolicy.defaults(),
-        TransferStrategy.valueOf(mode.name()),
-        WINDOW,
-        true);
+    return Transfers.transfer(source, position, count, target, new TransferOptions(TransferPolicy.defaults().withStrategy(TransferStrategy.valueOf(mode.name())), WINDOW, true));
   }
 
   private static void toFile(

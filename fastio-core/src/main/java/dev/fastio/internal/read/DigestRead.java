@@ -1,0 +1,91 @@
+package dev.fastio.internal.read;
+
+import dev.fastio.internal.Settings;
+import dev.fastio.internal.io.BufferPool;
+import dev.fastio.internal.io.FileKinds;
+import dev.fastio.internal.io.InterruptSafeFile;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.ByteBuffer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+
+/** {@code FastFiles.digest}: a whole file fed to a {@link MessageDigest}. */
+final class DigestRead {
+  private DigestRead() {}
+
+  /**
+   * Feeds the whole file to {@code md} (reset first) and returns {@code md.digest()}; {@code md} is
+   * reset on every path out.
+   */
+  static byte[] digest(Path path, MessageDigest md, ReadStrategy strategy) throws IOException {
+    try {
+      md.reset();
+      update(path, md, strategy);
+      return md.digest();
+    } finally {
+      md.reset();
+    }
+  }
+
+  private static void update(Path path, MessageDigest md, ReadStrategy strategy)
+      throws IOException {
+    if (!FileKinds.isDefaultFileSystem(path)) {
+      updateFromJdk(path, md);
+      return;
+    }
+    try (InterruptSafeFile file = InterruptSafeFile.open(path)) {
+      long size = file.size();
+      long position = 0;
+      if (size > 0 && strategy.maps(size, Settings.DIGEST_MAP_THRESHOLD)) {
+        if (MappedPass.run(file, size, md::update)) {
+          position = size; // then on to end of file, should it have grown
+          file.position(position);
+        } else {
+          md.reset(); // the file shrank under the mapping, or cannot be mapped: start again
+          size = file.size();
+        }
+      }
+      updateBuffered(file, md, position, size);
+    }
+  }
+
+  /** A file of another file system (zip, in-memory), read through the JDK. */
+  private static void updateFromJdk(Path path, MessageDigest md) throws IOException {
+    try (InputStream in = Files.newInputStream(path)) {
+      byte[] buf = new byte[BufferPool.READS.capacity()];
+      for (int n; (n = in.read(buf)) > 0; ) {
+        md.update(buf, 0, n);
+      }
+    }
+  }
+
+  /**
+   * Hashes from the channel's position ({@code position}; pipes cannot tell it) to end of file; a
+   * read that stops short exactly at {@code expected} bytes of file is end of file.
+   */
+  private static void updateBuffered(
+      InterruptSafeFile file, MessageDigest md, long position, long expected) throws IOException {
+    try (BufferPool.PooledBuffer b = BufferPool.READS.acquire()) {
+      ByteBuffer d = b.buffer();
+      while (true) {
+        long want =
+            expected > position ? Math.min(d.capacity(), expected - position + 1) : d.capacity();
+        d.clear().limit((int) want);
+        int n = file.read(d);
+        if (n < 0) {
+          return;
+        }
+        d.flip();
+        // MessageDigest copies a direct buffer through a 4 KiB array that stays in L1: cheaper
+        // than copying the whole read into a heap array first (docs/design.md).
+        md.update(d);
+        position += n;
+        if (position == expected && n < want) {
+          return;
+        }
+      }
+    }
+  }
+}

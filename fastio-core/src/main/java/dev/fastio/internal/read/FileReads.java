@@ -1,0 +1,43 @@
+package dev.fastio.internal.read;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+
+/**
+ * Whole-file reads: {@code FastFiles.readAllBytes} and {@code FastFiles.digest}, each through a
+ * pooled buffer or a mapping released before return (see {@link ReadStrategy}), with the same
+ * bytes, exceptions and interrupt behaviour as {@code Files.readAllBytes}.
+ */
+public final class FileReads {
+  private FileReads() {}
+
+  /**
+   * The bytes of a file, as {@code Files.readAllBytes} returns them.
+   *
+   * @param path the file
+   * @param strategy how to read it; {@link ReadStrategy#AUTO} maps from {@code
+   *     fastio.readAllBytes.mapThreshold} bytes
+   * @return a new array
+   * @throws IOException as {@code Files.readAllBytes} throws it
+   */
+  public static byte[] readAllBytes(Path path, ReadStrategy strategy) throws IOException {
+    return ArrayRead.readAllBytes(path, strategy);
+  }
+
+  /**
+   * The digest of a file's bytes: {@code md} is reset, fed the bytes {@link #readAllBytes} would
+   * return, and reset again on every path out.
+   *
+   * @param path the file
+   * @param md the digest to use
+   * @param strategy how to read it; {@link ReadStrategy#AUTO} maps from {@code
+   *     fastio.digest.mapThreshold} bytes
+   * @return {@code md.digest()}
+   * @throws IOException as {@code Files.readAllBytes} throws it
+   */
+  public static byte[] digest(Path path, MessageDigest md, ReadStrategy strategy)
+      throws IOException {
+    return DigestRead.digest(path, md, strategy);
+  }
+}

@@ -1,0 +1,16 @@
+package dev.fastio.internal.read;
+
+/** How a whole file is read or hashed; {@link #AUTO} picks by size. */
+public enum ReadStrategy {
+  /** {@link #MAPPED} from the operation's map threshold up, {@link #BUFFERED} below. */
+  AUTO,
+  /** Through a pooled 68 KiB direct buffer. */
+  BUFFERED,
+  /** From a mapping of the whole file, released before the call returns. */
+  MAPPED;
+
+  /** True if a file of {@code size} bytes is to be read from a mapping under this strategy. */
+  boolean maps(long size, long threshold) {
+    return this == MAPPED || (this == AUTO && size >= threshold);
+  }
+}

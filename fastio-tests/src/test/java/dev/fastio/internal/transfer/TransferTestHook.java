@@ -1,0 +1,30 @@
+package dev.fastio.internal.transfer;
+
+import dev.fastio.TransferPolicy.TargetKind;
+import java.io.IOException;
+import java.nio.file.CopyOption;
+import java.nio.file.Path;
+
+/**
+ * Test hook: the one way tests reach what {@code dev.fastio.internal.transfer} keeps
+ * package-private. It lives in the test sources, in the library's package (the tests run on the
+ * class path), so nothing in the shipped jar exists for tests alone.
+ */
+public final class TransferTestHook {
+  private TransferTestHook() {}
+
+  /**
+   * {@code FastFiles.copy} with the data of regular files moved by transfers, whatever the
+   * platform: the path taken where the policy does not give file targets the kernel, reached here so
+   * that the tests run it on every system.
+   */
+  public static Path copyWithTransfers(Path source, Path target, CopyOption... options)
+      throws IOException {
+    return FileCopy.copy(source, target, FileCopy.Route.TRANSFERS, options);
+  }
+
+  /** True if the kernel path is remembered as refused for {@code kind} in the condition given. */
+  public static boolean kernelRefused(TargetKind kind, boolean appendMode) {
+    return Targets.kernelRefused(kind, appendMode);
+  }
+}
