@@ -9,9 +9,9 @@ import java.nio.ByteBuffer;
 import java.nio.file.Path;
 
 /**
- * A file read as a sequence of read-only {@link ByteBuffer} chunks, without copying its bytes into the
- * Java heap, with cheap moves forward and backward: for readers that hash, scan or index a file and
- * never need all of it in memory at once.
+ * A file read as a sequence of read-only {@link ByteBuffer} chunks, without copying its bytes into
+ * the Java heap, with cheap moves forward and backward: for readers that hash, scan or index a file
+ * and never need all of it in memory at once.
  *
  * <pre>{@code
  * try (ChunkedReader reader = ChunkedReader.open(path)) {
@@ -24,25 +24,25 @@ import java.nio.file.Path;
  * }
  * }</pre>
  *
- * <p><b>Chunks.</b> {@link #next()} hands out the bytes from {@link #position()} on, at most the chunk
- * size at a time, and moves past them; {@link #next(int)} at most a given number. A chunk has position
- * 0, its limit is its length, and it holds exactly {@code min(max, bytes left to end of file)} bytes,
- * where {@code max} is the chunk size (or {@code maxBytes}): never fewer, on a FIFO too (the call then
- * waits for the bytes), so a header can be parsed from one chunk. At end of file {@code next} returns
- * {@code null}.
+ * <p><b>Chunks.</b> {@link #next()} hands out the bytes from {@link #position()} on, at most the
+ * chunk size at a time, and moves past them; {@link #next(int)} at most a given number. A chunk has
+ * position 0, its limit is its length, and it holds exactly {@code min(max, bytes left to end of
+ * file)} bytes, where {@code max} is the chunk size (or {@code maxBytes}): never fewer, on a FIFO
+ * too (the call then waits for the bytes), so a header can be parsed from one chunk. At end of file
+ * {@code next} returns {@code null}.
  *
  * <p><b>How the bytes are read.</b> A regular file of 32 MiB or more (system property {@code
- * fastio.chunked.mapThreshold}) is mapped: a chunk is a slice of a window of 64 MiB (or the chunk size,
- * if larger) mapped when first needed and released as soon as a chunk outside it is asked for, so at
- * most two windows of the file are mapped at any time (the one read and the last, while it is being
- * released), however large the file, and skipped ranges are never mapped. Other files are read into
- * one direct buffer reused for every chunk: with positional reads for regular files (those of {@code
- * /proc} and {@code /sys} included) and block devices, with relative reads for FIFOs, sockets and
- * character devices. The chunk size defaults to 1 MiB for a mapped file and 128 KiB otherwise (read
- * into a page-aligned buffer of 128 KiB and a page from a small process-wide pool; a chunk size
- * above that gets a buffer of its own, freed by {@link #close()}). The bytes are the same either
- * way. Neither way allocates on the heap per byte read: a mapped chunk is one small buffer object, a
- * buffered chunk none (one if it is served from bytes read ahead).
+ * fastio.chunked.mapThreshold}) is mapped: a chunk is a slice of a window of 64 MiB (or the chunk
+ * size, if larger) mapped when first needed and released as soon as a chunk outside it is asked
+ * for, so at most two windows of the file are mapped at any time (the one read and the last, while
+ * it is being released), however large the file, and skipped ranges are never mapped. Other files
+ * are read into one direct buffer reused for every chunk: with positional reads for regular files
+ * (those of {@code /proc} and {@code /sys} included) and block devices, with relative reads for
+ * FIFOs, sockets and character devices. The chunk size defaults to 1 MiB for a mapped file and 128
+ * KiB otherwise (read into a page-aligned buffer of 128 KiB and a page from a small process-wide
+ * pool; a chunk size above that gets a buffer of its own, freed by {@link #close()}). The bytes are
+ * the same either way. Neither way allocates on the heap per byte read: a mapped chunk is one small
+ * buffer object, a buffered chunk none (one if it is served from bytes read ahead).
  *
  * <p><b>Pages faulted in ahead.</b> A mapped file read in order (a chunk that starts where the last
  * one ended) has the pages of the rest of its window faulted in ahead of the reader on a background
@@ -50,9 +50,9 @@ import java.nio.file.Path;
  * byte of every page, so that the page faults happen on another core while the reader works on the
  * bytes before them (for a file not in the page cache, they read it from the disk). Once per
  * window: the thread reads no page twice and stops when the reader moves ({@link #position(long)},
- * {@link #skip(long)}), leaves the window or closes (which waits for at most one page), so the bytes
- * a reader skips are not read for it. A reader that skips from its first chunk never has pages
- * faulted in ahead. System property {@code fastio.chunked.prefault=false} turns this off.
+ * {@link #skip(long)}), leaves the window or closes (which waits for at most one page), so the
+ * bytes a reader skips are not read for it. A reader that skips from its first chunk never has
+ * pages faulted in ahead. System property {@code fastio.chunked.prefault=false} turns this off.
  *
  * <p><b>Placement in memory.</b> A mapped chunk lies at the same offset within a page of memory as
  * its first byte within a page of the file. A buffered chunk read from the file starts 0 to 31
@@ -82,43 +82,44 @@ import java.nio.file.Path;
  * forward move makes the next {@code next} read and discard the bytes skipped, and a move back
  * before the bytes already read throws an {@link IOException}.
  *
- * <p><b>Truncation.</b> Should a regular file shrink below its size at open while it is read, {@code
- * next} throws a {@link java.nio.file.FileSystemException} naming the file instead of handing out a
- * chunk the file no longer covers; it never throws the JVM's {@link InternalError}. A chunk served
- * from bytes read ahead is handed out as those bytes were read, before the change; the next read
- * from the file notices it (and a read ahead that meets the new end throws even if the chunk asked
- * for is whole). A mapped chunk is
- * checked when handed out: if the file shrinks after that, reading the chunk raises {@code
- * InternalError} in the caller's code, as reading any {@link java.nio.MappedByteBuffer} does (bytes of
- * the last page beyond the new end read as zeros instead). {@link FastFiles#forEachChunk(Path,
- * java.util.function.Consumer)} runs its consumer inside fastio's handling and throws the {@code
- * FileSystemException} then too.
+ * <p><b>Truncation.</b> Should a regular file shrink below its size at open while it is read,
+ * {@code next} throws a {@link java.nio.file.FileSystemException} naming the file instead of
+ * handing out a chunk the file no longer covers; it never throws the JVM's {@link InternalError}. A
+ * chunk served from bytes read ahead is handed out as those bytes were read, before the change; the
+ * next read from the file notices it (and a read ahead that meets the new end throws even if the
+ * chunk asked for is whole). A mapped chunk is checked when handed out: if the file shrinks after
+ * that, reading the chunk raises {@code InternalError} in the caller's code, as reading any {@link
+ * java.nio.MappedByteBuffer} does (bytes of the last page beyond the new end read as zeros
+ * instead). {@link FastFiles#forEachChunk(Path, java.util.function.Consumer)} runs its consumer
+ * inside fastio's handling and throws the {@code FileSystemException} then too.
  *
- * <p><b>Interrupts.</b> The reader holds an interruptible {@link java.nio.channels.FileChannel}: if the
- * thread is interrupted before or while the reader reads from it (buffered reads; for a mapped file,
- * mapping a window), the channel is closed and the call throws {@link
- * java.nio.channels.ClosedByInterruptException}, as a {@code FileChannel} does; every later call but
- * {@link #close()} then throws {@link java.nio.channels.ClosedChannelException}. Chunks of a window
- * already mapped involve no read and notice no interrupt.
+ * <p><b>Interrupts.</b> The reader holds an interruptible {@link java.nio.channels.FileChannel}: if
+ * the thread is interrupted before or while the reader reads from it (buffered reads; for a mapped
+ * file, mapping a window), the channel is closed and the call throws {@link
+ * java.nio.channels.ClosedByInterruptException}, as a {@code FileChannel} does; every later call
+ * but {@link #close()} then throws {@link java.nio.channels.ClosedChannelException}. Chunks of a
+ * window already mapped involve no read and notice no interrupt.
  *
- * <p><b>Ownership.</b> The reader owns its channel, its buffer and its mapped window, and releases all
- * of them on {@link #close()}; close it (try-with-resources). On JDK 22 and newer a window is unmapped
- * by closing its {@code Arena}, on JDK 17 to 21 through {@code sun.misc.Unsafe.invokeCleaner}; never by
- * the garbage collector. A window the reader moves away from is released on a background daemon thread,
- * {@code fastio-unmapper} (one per JVM, started when first needed), while the reader goes on with the
- * next one; {@link #close()} releases the current window itself and waits for that release, so nothing
- * of the reader is mapped when it returns. A reader never closed keeps its descriptor until the garbage
- * collector closes it and, on JDK 22 and newer, its current window mapped until the JVM exits.
+ * <p><b>Ownership.</b> The reader owns its channel, its buffer and its mapped window, and releases
+ * all of them on {@link #close()}; close it (try-with-resources). On JDK 22 and newer a window is
+ * unmapped by closing its {@code Arena}, on JDK 17 to 21 through {@code
+ * sun.misc.Unsafe.invokeCleaner}; never by the garbage collector. A window the reader moves away
+ * from is released on a background daemon thread, {@code fastio-unmapper} (one per JVM, started
+ * when first needed), while the reader goes on with the next one; {@link #close()} releases the
+ * current window itself and waits for that release, so nothing of the reader is mapped when it
+ * returns. A reader never closed keeps its descriptor until the garbage collector closes it and, on
+ * JDK 22 and newer, its current window mapped until the JVM exits.
  *
- * <p><b>Thread safety.</b> A reader is not thread-safe: use it, and its chunks, from one thread at a
- * time; handing it to another thread needs a happens-before edge, as for any unsynchronized object.
+ * <p><b>Thread safety.</b> A reader is not thread-safe: use it, and its chunks, from one thread at
+ * a time; handing it to another thread needs a happens-before edge, as for any unsynchronized
+ * object.
  *
- * <p><b>Warnings.</b> A chunk is a zero-copy view owned by the reader, valid only until the next call
- * to {@link #next()}, {@link #next(int)}, {@link #position(long)}, {@link #skip(long)} or {@link
- * #close()} on the same reader. Until then fastio does not touch its bytes (a mapped chunk shows
- * what other processes write to the file meanwhile, as any mapping does); after it, a buffered chunk's
- * buffer may be refilled, and a mapped chunk's window may be unmapped. Do not keep a
- * chunk, or a slice or duplicate of one, beyond that call; copy what must outlive it.
+ * <p><b>Warnings.</b> A chunk is a zero-copy view owned by the reader, valid only until the next
+ * call to {@link #next()}, {@link #next(int)}, {@link #position(long)}, {@link #skip(long)} or
+ * {@link #close()} on the same reader. Until then fastio does not touch its bytes (a mapped chunk
+ * shows what other processes write to the file meanwhile, as any mapping does); after it, a
+ * buffered chunk's buffer may be refilled, and a mapped chunk's window may be unmapped. Do not keep
+ * a chunk, or a slice or duplicate of one, beyond that call; copy what must outlive it.
  *
  * <ul>
  *   <li>After its window is unmapped, a mapped chunk on JDK 22 and newer throws {@link
@@ -177,15 +178,16 @@ public final class ChunkedReader implements Closeable {
   }
 
   /**
-   * Opens a file for chunked reading with chunks of at most {@code chunkSize} bytes. A mapped window
-   * grows to the chunk size if that is larger than 64 MiB; a buffer is allocated of {@code chunkSize}
-   * bytes (no more than the file's size) unless it fits a pooled buffer (128 KiB). Such a buffer is
-   * page-aligned, so it takes up to 4095 bytes more native memory than its size.
+   * Opens a file for chunked reading with chunks of at most {@code chunkSize} bytes. A mapped
+   * window grows to the chunk size if that is larger than 64 MiB; a buffer is allocated of {@code
+   * chunkSize} bytes (no more than the file's size) unless it fits a pooled buffer (128 KiB). Such
+   * a buffer is page-aligned, so it takes up to 4095 bytes more native memory than its size.
    *
    * @param path the file; symbolic links are followed
    * @param chunkSize the most bytes a chunk holds: 1 to 1 GiB ({@code 1 << 30})
    * @return an open reader the caller owns and must close
-   * @throws IllegalArgumentException if {@code chunkSize < 1} or larger than 1 GiB; nothing is opened
+   * @throws IllegalArgumentException if {@code chunkSize < 1} or larger than 1 GiB; nothing is
+   *     opened
    * @throws IOException as {@link #open(Path)} throws it
    */
   public static ChunkedReader open(Path path, int chunkSize) throws IOException {
@@ -194,32 +196,34 @@ public final class ChunkedReader implements Closeable {
   }
 
   /**
-   * The next chunk: the bytes from {@link #position()} on, exactly {@code min(chunk size, bytes left)}
-   * of them, and moves past them. Read the Warnings in the class description: the chunk is valid only
-   * until the next call on this reader.
+   * The next chunk: the bytes from {@link #position()} on, exactly {@code min(chunk size, bytes
+   * left)} of them, and moves past them. Read the Warnings in the class description: the chunk is
+   * valid only until the next call on this reader.
    *
-   * @return a read-only buffer of at least one byte, position 0, limit its length; null at end of file
-   *     (or beyond it)
-   * @throws java.nio.channels.ClosedChannelException if the reader is closed, or an interrupt closed it
-   * @throws java.nio.channels.ClosedByInterruptException if the thread is interrupted before or during
-   *     a read; the reader is closed then
+   * @return a read-only buffer of at least one byte, position 0, limit its length; null at end of
+   *     file (or beyond it)
+   * @throws java.nio.channels.ClosedChannelException if the reader is closed, or an interrupt
+   *     closed it
+   * @throws java.nio.channels.ClosedByInterruptException if the thread is interrupted before or
+   *     during a read; the reader is closed then
    * @throws java.nio.file.FileSystemException naming the file if it shrank below its size at open
-   * @throws IOException if an I/O error occurs, including {@code "Is a directory"} for a directory, as
-   *     {@link java.nio.file.Files#readAllBytes(Path)} throws it; or if a window cannot be mapped (the
-   *     message names the limit to raise)
+   * @throws IOException if an I/O error occurs, including {@code "Is a directory"} for a directory,
+   *     as {@link java.nio.file.Files#readAllBytes(Path)} throws it; or if a window cannot be
+   *     mapped (the message names the limit to raise)
    */
   public ByteBuffer next() throws IOException {
     return chunks.next();
   }
 
   /**
-   * The next chunk of at most {@code maxBytes} bytes: exactly {@code min(maxBytes, chunk size, bytes
-   * left)}, and moves past them. Asking for only the bytes needed saves reading the rest of a chunk
-   * (on a file read through a buffer) before a {@link #skip(long)}. Valid only until the next call on
-   * this reader (see Warnings).
+   * The next chunk of at most {@code maxBytes} bytes: exactly {@code min(maxBytes, chunk size,
+   * bytes left)}, and moves past them. Asking for only the bytes needed saves reading the rest of a
+   * chunk (on a file read through a buffer) before a {@link #skip(long)}. Valid only until the next
+   * call on this reader (see Warnings).
    *
    * @param maxBytes the most bytes the chunk may hold, at least 1
-   * @return a read-only buffer of at least one byte, position 0, limit its length; null at end of file
+   * @return a read-only buffer of at least one byte, position 0, limit its length; null at end of
+   *     file
    * @throws IllegalArgumentException if {@code maxBytes < 1}
    * @throws IOException as {@link #next()} throws it
    */
@@ -228,8 +232,8 @@ public final class ChunkedReader implements Closeable {
   }
 
   /**
-   * The offset in the file of the next byte {@link #next()} hands out: the bytes handed out and skipped
-   * so far. Still answered after {@link #close()}.
+   * The offset in the file of the next byte {@link #next()} hands out: the bytes handed out and
+   * skipped so far. Still answered after {@link #close()}.
    *
    * @return the position, 0 or more; may be beyond end of file
    */
@@ -246,8 +250,8 @@ public final class ChunkedReader implements Closeable {
    * @return this reader
    * @throws IllegalArgumentException if {@code newPosition < 0}
    * @throws java.nio.channels.ClosedChannelException if the reader is closed
-   * @throws IOException if the file is a FIFO, socket or character device and {@code newPosition} is
-   *     before the bytes already read from it, which cannot be read again
+   * @throws IOException if the file is a FIFO, socket or character device and {@code newPosition}
+   *     is before the bytes already read from it, which cannot be read again
    */
   public ChunkedReader position(long newPosition) throws IOException {
     chunks.position(newPosition);
@@ -275,10 +279,10 @@ public final class ChunkedReader implements Closeable {
    * The size of the file when it was opened, as its file system reported it; still answered after
    * {@link #close()}.
    *
-   * @return the size in bytes of a regular file (4096 for a {@code /sys} file, whatever its content)
-   *     or a block device; -1 where not known: FIFOs, sockets, character devices, and pseudo-files that
-   *     report size 0, such as those of {@code /proc} (an empty regular file gives 0); unspecified for a
-   *     directory, which cannot be read
+   * @return the size in bytes of a regular file (4096 for a {@code /sys} file, whatever its
+   *     content) or a block device; -1 where not known: FIFOs, sockets, character devices, and
+   *     pseudo-files that report size 0, such as those of {@code /proc} (an empty regular file
+   *     gives 0); unspecified for a directory, which cannot be read
    */
   public long size() {
     return chunks.size();
@@ -304,11 +308,12 @@ public final class ChunkedReader implements Closeable {
 
   /**
    * Unmaps the current window (and waits for the release of the one before, should it still be
-   * running), returns the buffer and closes the file. Idempotent. Chunks handed out must no longer be
-   * used (see Warnings).
+   * running), returns the buffer and closes the file. Idempotent. Chunks handed out must no longer
+   * be used (see Warnings).
    *
    * @throws java.nio.file.FileSystemException naming the file if the read of a mapped chunk faulted
-   *     because the file shrank, and the fault was still pending; everything is released all the same
+   *     because the file shrank, and the fault was still pending; everything is released all the
+   *     same
    * @throws IOException if closing the file fails
    */
   @Override

@@ -26,31 +26,33 @@ import java.util.function.Consumer;
  *
  * <p>Each file's digest is exactly what {@link FastFiles#digest(Path, String)} returns for it (the
  * batch calls the same code); a file that cannot be read gives a result holding its {@link
- * IOException}, and the other files go on. Files are hashed concurrently, but results are returned and
- * delivered in the order of the input.
+ * IOException}, and the other files go on. Files are hashed concurrently, but results are returned
+ * and delivered in the order of the input.
  *
- * <p><b>Reading.</b> {@link Reading#PARALLEL} lets every worker thread read its own file, the largest
- * files first so that the threads finish together (best on SSDs, network storage and a warm page
- * cache). {@link Reading#SEQUENTIAL} has one reader thread read the files in input order into the page
- * cache, at most 256 MiB (system property {@code fastio.batch.readAhead}) ahead of the workers, which
- * then hash from the cache: a spinning disk sees one sequential stream instead of seeks between files.
- * Where {@code /dev/null} exists the reader moves the bytes there with {@code FileChannel.transferTo}
- * ({@code sendfile} on Linux), which fills the page cache without copying, so it takes no CPU from the
- * hashing when the files are cached already. {@link Reading#AUTO}, the default, picks {@code SEQUENTIAL} when the
- * first file lives on a block device Linux reports as rotational ({@code /sys/class/block/DEV/queue/
- * rotational}) and the files are not in the page cache already, and {@code PARALLEL} otherwise (other
- * systems, SSDs, tmpfs, overlay and network mounts, and files already cached). Whether they are cached
- * is asked of up to 16 files spread over the list ({@code mincore} on a mapping of at most their first
- * 64 MiB, released at once); one that is not makes the batch sequential.
- * Only regular files are read ahead; FIFOs and devices are read once, by a worker.
+ * <p><b>Reading.</b> {@link Reading#PARALLEL} lets every worker thread read its own file, the
+ * largest files first so that the threads finish together (best on SSDs, network storage and a warm
+ * page cache). {@link Reading#SEQUENTIAL} has one reader thread read the files in input order into
+ * the page cache, at most 256 MiB (system property {@code fastio.batch.readAhead}) ahead of the
+ * workers, which then hash from the cache: a spinning disk sees one sequential stream instead of
+ * seeks between files. Where {@code /dev/null} exists the reader moves the bytes there with {@code
+ * FileChannel.transferTo} ({@code sendfile} on Linux), which fills the page cache without copying,
+ * so it takes no CPU from the hashing when the files are cached already. {@link Reading#AUTO}, the
+ * default, picks {@code SEQUENTIAL} when the first file lives on a block device Linux reports as
+ * rotational ({@code /sys/class/block/DEV/queue/ rotational}) and the files are not in the page
+ * cache already, and {@code PARALLEL} otherwise (other systems, SSDs, tmpfs, overlay and network
+ * mounts, and files already cached). Whether they are cached is asked of up to 16 files spread over
+ * the list ({@code mincore} on a mapping of at most their first 64 MiB, released at once); one that
+ * is not makes the batch sequential. Only regular files are read ahead; FIFOs and devices are read
+ * once, by a worker.
  *
- * <p><b>Threads.</b> A batch starts its worker threads (daemon threads named {@code fastio-digest-N},
- * plus {@code fastio-digest-reader}) for each call and stops them before the call returns or throws.
- * A {@code DigestBatch} is immutable and thread-safe; calls may run concurrently.
+ * <p><b>Threads.</b> A batch starts its worker threads (daemon threads named {@code
+ * fastio-digest-N}, plus {@code fastio-digest-reader}) for each call and stops them before the call
+ * returns or throws. A {@code DigestBatch} is immutable and thread-safe; calls may run
+ * concurrently.
  *
- * <p><b>Memory.</b> Reads go through fastio's pooled 68 KiB buffers and mappings released at once, as
- * {@link FastFiles#digest(Path, String)}; the sequential reader adds one 1 MiB direct buffer. Results
- * not yet delivered in order are held in memory (a digest or an exception per file).
+ * <p><b>Memory.</b> Reads go through fastio's pooled 68 KiB buffers and mappings released at once,
+ * as {@link FastFiles#digest(Path, String)}; the sequential reader adds one 1 MiB direct buffer.
+ * Results not yet delivered in order are held in memory (a digest or an exception per file).
  *
  * @since 0.1.0
  */
@@ -68,14 +70,14 @@ public final class DigestBatch {
   /**
    * Hears about a batch's progress. Both methods are called on the batch's worker threads, possibly
    * concurrently from several of them, so an implementation must be thread-safe; they should return
-   * quickly (they delay the hashing). An exception thrown by a listener stops the batch and is rethrown
-   * by the call that runs it.
+   * quickly (they delay the hashing). An exception thrown by a listener stops the batch and is
+   * rethrown by the call that runs it.
    */
   public interface ProgressListener {
     /**
-     * More bytes were hashed: called about every MiB and at the end of each file. The sum over a batch is
-     * at least the bytes of all files read; a file hashed again after it shrank under a mapping counts
-     * twice.
+     * More bytes were hashed: called about every MiB and at the end of each file. The sum over a
+     * batch is at least the bytes of all files read; a file hashed again after it shrank under a
+     * mapping counts twice.
      *
      * @param bytes bytes hashed since the last call from the same thread, positive
      */
@@ -116,7 +118,9 @@ public final class DigestBatch {
       digest = digest == null ? null : digest.clone();
     }
 
-    /** {@return true if the file was read to its end and hashed, false if {@link #error()} is set} */
+    /**
+     * {@return true if the file was read to its end and hashed, false if {@link #error()} is set}
+     */
     public boolean isSuccess() {
       return error == null;
     }
@@ -174,7 +178,9 @@ public final class DigestBatch {
     }
   }
 
-  /** Configures a {@link DigestBatch}. Not thread-safe; {@link #build()} may be called repeatedly. */
+  /**
+   * Configures a {@link DigestBatch}. Not thread-safe; {@link #build()} may be called repeatedly.
+   */
   public static final class Builder {
     private final String algorithm;
     private int threads = Runtime.getRuntime().availableProcessors();
@@ -254,24 +260,25 @@ public final class DigestBatch {
   /**
    * A builder for batches of the given algorithm.
    *
-   * @param algorithm a {@code MessageDigest} algorithm name such as {@code "MD5"} or {@code "SHA-256"},
-   *     matched as {@link MessageDigest#getInstance(String)} matches it
-   * @return a new builder with the defaults: {@code availableProcessors} threads, {@link Reading#AUTO},
-   *     no listener
+   * @param algorithm a {@code MessageDigest} algorithm name such as {@code "MD5"} or {@code
+   *     "SHA-256"}, matched as {@link MessageDigest#getInstance(String)} matches it
+   * @return a new builder with the defaults: {@code availableProcessors} threads, {@link
+   *     Reading#AUTO}, no listener
    */
   public static Builder builder(String algorithm) {
     return new Builder(Objects.requireNonNull(algorithm, "algorithm"));
   }
 
   /**
-   * Digests all {@code paths} and returns one result per path, in the same order (duplicates included).
+   * Digests all {@code paths} and returns one result per path, in the same order (duplicates
+   * included).
    *
    * @param paths the files; directories, missing and unreadable files give failed results
    * @return an unmodifiable list of results, in input order
-   * @throws NullPointerException if {@code paths} or one of its elements is null, before any file is
-   *     read
-   * @throws InterruptedException if the calling thread is interrupted while waiting; the workers finish
-   *     the file each is on and are stopped before it is thrown
+   * @throws NullPointerException if {@code paths} or one of its elements is null, before any file
+   *     is read
+   * @throws InterruptedException if the calling thread is interrupted while waiting; the workers
+   *     finish the file each is on and are stopped before it is thrown
    */
   public List<Result> digestAll(Collection<? extends Path> paths) throws InterruptedException {
     List<Result> out = new ArrayList<>(paths.size());
@@ -280,17 +287,18 @@ public final class DigestBatch {
   }
 
   /**
-   * Digests all {@code paths} and passes each result to {@code sink} on the calling thread, in input
-   * order, as soon as it and all earlier ones are done: a caller can print results while the batch runs.
+   * Digests all {@code paths} and passes each result to {@code sink} on the calling thread, in
+   * input order, as soon as it and all earlier ones are done: a caller can print results while the
+   * batch runs.
    *
    * @param paths the files; directories, missing and unreadable files give failed results
    * @param sink receives every result once, in input order; if it throws, the batch stops and the
-   *     exception propagates unchanged (as does an unchecked exception of the listener; anything else
-   *     thrown on a worker comes wrapped in an {@link IllegalStateException})
-   * @throws NullPointerException if {@code paths}, one of its elements or {@code sink} is null, before
-   *     any file is read
-   * @throws InterruptedException if the calling thread is interrupted while waiting; the workers finish
-   *     the file each is on and are stopped before it is thrown
+   *     exception propagates unchanged (as does an unchecked exception of the listener; anything
+   *     else thrown on a worker comes wrapped in an {@link IllegalStateException})
+   * @throws NullPointerException if {@code paths}, one of its elements or {@code sink} is null,
+   *     before any file is read
+   * @throws InterruptedException if the calling thread is interrupted while waiting; the workers
+   *     finish the file each is on and are stopped before it is thrown
    */
   public void digestAll(Collection<? extends Path> paths, Consumer<? super Result> sink)
       throws InterruptedException {
@@ -303,7 +311,10 @@ public final class DigestBatch {
             threads,
             Pipeline.of(reading, list),
             early == null ? BatchRun.Progress.NONE : new Listening(list, early, listener));
-    BatchRun.run(list, options, (index, digest, error) -> sink.accept(result(list, early, index, digest, error)));
+    BatchRun.run(
+        list,
+        options,
+        (index, digest, error) -> sink.accept(result(list, early, index, digest, error)));
   }
 
   /** The result of file {@code index}: the one the listener was given, or a new one. */

@@ -10,15 +10,16 @@ import java.util.Objects;
 
 /**
  * Memory mappings made safe: files of any size, released at once on {@link MappedFile#close()}, a
- * {@link #loadFully(MappedByteBuffer)} the JIT cannot delete, and an {@link IOException} instead of the
- * JVM's {@link InternalError} when a mapped file is truncated.
+ * {@link #loadFully(MappedByteBuffer)} the JIT cannot delete, and an {@link IOException} instead of
+ * the JVM's {@link InternalError} when a mapped file is truncated.
  *
  * <p>All methods are static and thread-safe. Mappings are read-only.
  *
  * <p><b>Runtimes.</b> On JDK 22 and newer the jar's multi-release overlay maps through {@code
  * FileChannel.map(mode, offset, size, Arena)} (one mapping for any size) and unmaps by closing the
- * arena; it never touches {@code sun.misc.Unsafe}, so nothing is printed on JDK 24 and newer. On JDK 17
- * to 21 a file is mapped in windows of 1 GiB and unmapped through {@code sun.misc.Unsafe.invokeCleaner}.
+ * arena; it never touches {@code sun.misc.Unsafe}, so nothing is printed on JDK 24 and newer. On
+ * JDK 17 to 21 a file is mapped in windows of 1 GiB and unmapped through {@code
+ * sun.misc.Unsafe.invokeCleaner}.
  *
  * <p><b>Observability.</b> Every {@code loadFully} emits a JDK Flight Recorder event {@code
  * dev.fastio.LoadFully} (file, bytes, pages touched, duration) when a recording enables it; with no
@@ -30,17 +31,17 @@ public final class MappedFiles {
   private MappedFiles() {}
 
   /**
-   * Maps the whole of a regular file read-only. Not interruptible: an interrupt of the calling thread
-   * neither stops the call nor is cleared by it.
+   * Maps the whole of a regular file read-only. Not interruptible: an interrupt of the calling
+   * thread neither stops the call nor is cleared by it.
    *
    * @param path the file; symbolic links are followed
    * @return an open mapping the caller owns and must close; empty (no buffers) for an empty file
    * @throws java.nio.file.NoSuchFileException if the file does not exist
    * @throws java.nio.file.AccessDeniedException if it cannot be read
-   * @throws java.nio.file.FileSystemException if it is not a regular file (a directory, FIFO, socket or
-   *     device), not a file of the default file system (a zip file system cannot map), or a pseudo-file
-   *     of size 0 such as those of {@code /proc} and {@code /sys}, whose content a mapping would not
-   *     show; nothing is mapped then
+   * @throws java.nio.file.FileSystemException if it is not a regular file (a directory, FIFO,
+   *     socket or device), not a file of the default file system (a zip file system cannot map), or
+   *     a pseudo-file of size 0 such as those of {@code /proc} and {@code /sys}, whose content a
+   *     mapping would not show; nothing is mapped then
    * @throws IOException if the mapping fails; the message names the limit to raise ({@code
    *     vm.max_map_count}, the address space)
    */
@@ -70,22 +71,23 @@ public final class MappedFiles {
   }
 
   /**
-   * Makes every page of {@code buffer} (from index 0 to its capacity, whatever its position and limit)
-   * resident in physical memory, by reading one byte of every 4 KiB; a replacement for {@link
-   * MappedByteBuffer#load()} that stays correct under any JIT.
+   * Makes every page of {@code buffer} (from index 0 to its capacity, whatever its position and
+   * limit) resident in physical memory, by reading one byte of every 4 KiB; a replacement for
+   * {@link MappedByteBuffer#load()} that stays correct under any JIT.
    *
-   * <p>The bytes read feed a value the JIT cannot prove unused, so the loop survives C2 compilation on
-   * every JDK from 17 (the suite checks residency with the loop compiled by C2). Residency is a hint,
-   * as for {@code load()}: the kernel may evict pages again at any time. The buffer's position, limit
-   * and mark are not changed.
+   * <p>The bytes read feed a value the JIT cannot prove unused, so the loop survives C2 compilation
+   * on every JDK from 17 (the suite checks residency with the loop compiled by C2). Residency is a
+   * hint, as for {@code load()}: the kernel may evict pages again at any time. The buffer's
+   * position, limit and mark are not changed.
    *
    * @param buffer a buffer from {@code FileChannel.map}, a slice of one, or a buffer of a {@link
    *     MappedFile}; a direct buffer that maps no file is merely read
    * @return {@code buffer}
-   * @throws java.nio.file.FileSystemException if the mapped file was truncated below the buffer's end;
-   *     the message names the file where {@code /proc/self/maps} tells it. Where {@code load()} would
-   *     throw {@link InternalError}, this method never does.
-   * @throws IllegalStateException if the buffer's memory was released (JDK 22+ {@code Arena} closed)
+   * @throws java.nio.file.FileSystemException if the mapped file was truncated below the buffer's
+   *     end; the message names the file where {@code /proc/self/maps} tells it. Where {@code
+   *     load()} would throw {@link InternalError}, this method never does.
+   * @throws IllegalStateException if the buffer's memory was released (JDK 22+ {@code Arena}
+   *     closed)
    * @throws IOException never otherwise
    */
   public static MappedByteBuffer loadFully(MappedByteBuffer buffer) throws IOException {
@@ -95,18 +97,19 @@ public final class MappedFiles {
   }
 
   /**
-   * Unmaps, now, a buffer the caller mapped with {@code FileChannel.map(mode, position, size)}, instead
-   * of waiting for the garbage collector (which on Windows keeps the file locked until then).
+   * Unmaps, now, a buffer the caller mapped with {@code FileChannel.map(mode, position, size)},
+   * instead of waiting for the garbage collector (which on Windows keeps the file locked until
+   * then).
    *
    * <p><b>Warnings.</b> After a successful unmap, any access to {@code buffer}, or to any slice or
    * duplicate of it, <b>crashes the JVM</b> or reads unrelated memory: the caller must make sure no
    * thread still holds one. Buffers of a {@link MappedFile} are released by its {@link
    * MappedFile#close()}, never here.
    *
-   * <p>On JDK 17 to 21 this calls {@code sun.misc.Unsafe.invokeCleaner}. On JDK 22 and newer it does
-   * nothing and returns false: the only public way to unmap there is an {@code Arena}, and {@code
-   * invokeCleaner} prints a warning from JDK 24 on; map through {@link #map(Path)} for deterministic
-   * release.
+   * <p>On JDK 17 to 21 this calls {@code sun.misc.Unsafe.invokeCleaner}. On JDK 22 and newer it
+   * does nothing and returns false: the only public way to unmap there is an {@code Arena}, and
+   * {@code invokeCleaner} prints a warning from JDK 24 on; map through {@link #map(Path)} for
+   * deterministic release.
    *
    * @param buffer the buffer {@code FileChannel.map} returned (not a slice or duplicate)
    * @return true if the memory was unmapped now, false if it is left to the garbage collector

@@ -12,11 +12,11 @@ import java.util.Optional;
 import java.util.Properties;
 
 /**
- * Chooses the {@link TransferStrategy} of {@link FastChannels#transferTo} from the operating system,
- * the kind of target and the number of bytes to move. Immutable and thread-safe.
+ * Chooses the {@link TransferStrategy} of {@link FastChannels#transferTo} from the operating
+ * system, the kind of target and the number of bytes to move. Immutable and thread-safe.
  *
- * <p><b>Defaults</b> (from the JDK's own measurements of {@code FileChannel.transferTo} per platform,
- * JDK-8274112, and fastio's on Linux, in {@code docs/benchmarks.md}):
+ * <p><b>Defaults</b> (from the JDK's own measurements of {@code FileChannel.transferTo} per
+ * platform, JDK-8274112, and fastio's on Linux, in {@code docs/benchmarks.md}):
  *
  * <table class="striped">
  *   <caption>Strategy by operating system and target kind</caption>
@@ -40,7 +40,8 @@ import java.util.Properties;
  *   </tbody>
  * </table>
  *
- * <p>A policy that {@linkplain #withStrategy forces} a strategy chooses it for every OS, kind and size.
+ * <p>A policy that {@linkplain #withStrategy forces} a strategy chooses it for every OS, kind and
+ * size.
  *
  * <p><b>System properties</b>, read once, by the first call of {@link #defaults()}:
  *
@@ -49,8 +50,8 @@ import java.util.Properties;
  *       case) forces that strategy for every transfer that uses the defaults;
  *   <li>{@code fastio.transfer.otherMappedThreshold}: bytes from which {@code MAPPED} is chosen for
  *       {@link TargetKind#OTHER OTHER} targets (default 16777216);
- *   <li>{@code fastio.transfer.windowsMappedThreshold}: bytes from which {@code MAPPED} is chosen for
- *       file and socket targets on Windows (default 2097152);
+ *   <li>{@code fastio.transfer.windowsMappedThreshold}: bytes from which {@code MAPPED} is chosen
+ *       for file and socket targets on Windows (default 2097152);
  *   <li>{@code fastio.transfer.fileKernelThreshold}: bytes from which {@code KERNEL} is chosen for
  *       {@link TargetKind#FILE FILE} targets on Linux, {@code READ_WRITE} below (default 32768).
  * </ul>
@@ -71,8 +72,8 @@ public final class TransferPolicy {
      */
     SOCKET,
     /**
-     * Any other channel: a pipe's sink channel, {@code Channels.newChannel(OutputStream)}, a channel of
-     * the application's own.
+     * Any other channel: a pipe's sink channel, {@code Channels.newChannel(OutputStream)}, a
+     * channel of the application's own.
      */
     OTHER;
 
@@ -122,9 +123,9 @@ public final class TransferPolicy {
   }
 
   /**
-   * The policy {@link FastChannels#transferTo(FileChannel, long, long, WritableByteChannel)} uses: the
-   * documented defaults, overridden by the {@code fastio.transfer.*} system properties as they are when
-   * this method is first called; later changes to the properties are not seen.
+   * The policy {@link FastChannels#transferTo(FileChannel, long, long, WritableByteChannel)} uses:
+   * the documented defaults, overridden by the {@code fastio.transfer.*} system properties as they
+   * are when this method is first called; later changes to the properties are not seen.
    *
    * @return the default policy
    */

@@ -23,19 +23,19 @@ final class BenchFiles {
   }
 
   /**
-   * A file of {@code size} seeded random bytes, reused when it already exists with that size, evicted
-   * from the page cache and read back once, so that the page cache holds it (the benchmarks measure
-   * warm reads unless they say otherwise) in the same state in every fork, whatever happened to the
-   * file before.
+   * A file of {@code size} seeded random bytes, reused when it already exists with that size,
+   * evicted from the page cache and read back once, so that the page cache holds it (the benchmarks
+   * measure warm reads unless they say otherwise) in the same state in every fork, whatever
+   * happened to the file before.
    *
-   * <p>The state matters: on the Linux 6.x machine measured, a file the page cache got by reading it
-   * from the disk (large folios, which fault-around maps many pages at a time) was read twice as fast
-   * through a mapping as the same file cached as it was written, while {@code read} took the same time
-   * either way. Eviction needs {@code dd}; where it fails the file is only read.
+   * <p>The state matters: on the Linux 6.x machine measured, a file the page cache got by reading
+   * it from the disk (large folios, which fault-around maps many pages at a time) was read twice as
+   * fast through a mapping as the same file cached as it was written, while {@code read} took the
+   * same time either way. Eviction needs {@code dd}; where it fails the file is only read.
    *
    * <p>With {@code -Dfastio.bench.cache=written} the file is written again instead (same bytes) and
-   * forced to the disk, so that the page cache holds it as written, as it holds a file an application
-   * has just made.
+   * forced to the disk, so that the page cache holds it as written, as it holds a file an
+   * application has just made.
    */
   static Path file(long size) {
     Path p = dir().resolve("fastio-bench-" + size + ".bin");
@@ -87,8 +87,8 @@ final class BenchFiles {
   }
 
   /**
-   * Evicts {@code p} from the page cache with {@code dd iflag=nocache count=0} (any user, Linux); pages
-   * still mapped by this or another process stay.
+   * Evicts {@code p} from the page cache with {@code dd iflag=nocache count=0} (any user, Linux);
+   * pages still mapped by this or another process stay.
    */
   static void evict(Path p) throws IOException, InterruptedException {
     Process dd =

@@ -21,22 +21,23 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * A record parser's pass over a file: read a 64-byte record, skip {@code gap} bytes, to end of file;
- * the records feed a {@link CRC32C} whose value is returned. Page cache warm. Where {@link
- * ChunkedSkipBenchmark} skips 8 KiB between records (at 256 MiB too), here a 1 MiB file is read with
- * records dense ({@code gap} 0), close (512 bytes), 8 KiB apart (the most {@code ChunkedReader}
- * reads ahead over) and 16 KiB apart (read one record at a time).
+ * A record parser's pass over a file: read a 64-byte record, skip {@code gap} bytes, to end of
+ * file; the records feed a {@link CRC32C} whose value is returned. Page cache warm. Where {@link
+ * ChunkedSkipBenchmark} skips 8 KiB between records (at 256 MiB too), here a 1 MiB file is read
+ * with records dense ({@code gap} 0), close (512 bytes), 8 KiB apart (the most {@code
+ * ChunkedReader} reads ahead over) and 16 KiB apart (read one record at a time).
  *
  * <ul>
- *   <li>{@code jdk}: a {@code BufferedInputStream} over a {@code FileInputStream}, {@code readNBytes}
- *       of each record and {@code skipNBytes} of each gap (the usual idiom; the baseline);
- *   <li>{@code jdkChannelBuffer}: {@code FileChannel.read} into a reused 64 KiB direct buffer, records
- *       parsed out of it and the buffer compacted when a record straddles its end (the hand-written
- *       way);
- *   <li>{@code jdkChannelPositional}: {@code FileChannel.read(buffer, position)} of each record, one
- *       system call per record;
- *   <li>{@code fastio}: {@code ChunkedReader.open(path)}, {@code next(64)} and {@code skip(gap)}: at 1
- *       MiB the buffered strategy, which reads ahead while records are at most 8 KiB apart.
+ *   <li>{@code jdk}: a {@code BufferedInputStream} over a {@code FileInputStream}, {@code
+ *       readNBytes} of each record and {@code skipNBytes} of each gap (the usual idiom; the
+ *       baseline);
+ *   <li>{@code jdkChannelBuffer}: {@code FileChannel.read} into a reused 64 KiB direct buffer,
+ *       records parsed out of it and the buffer compacted when a record straddles its end (the
+ *       hand-written way);
+ *   <li>{@code jdkChannelPositional}: {@code FileChannel.read(buffer, position)} of each record,
+ *       one system call per record;
+ *   <li>{@code fastio}: {@code ChunkedReader.open(path)}, {@code next(64)} and {@code skip(gap)}:
+ *       at 1 MiB the buffered strategy, which reads ahead while records are at most 8 KiB apart.
  * </ul>
  */
 @BenchmarkMode(Mode.Throughput)

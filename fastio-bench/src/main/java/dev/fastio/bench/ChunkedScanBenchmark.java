@@ -28,24 +28,26 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * A scan of every byte of a file: {@code ChunkedReader} against the JDK's ways of doing it, page cache
- * warm. Every approach feeds the same kernel, {@link CRC32C} (an intrinsic that reads heap arrays and
- * direct or mapped buffers alike), and returns the checksum, so only the I/O differs.
+ * A scan of every byte of a file: {@code ChunkedReader} against the JDK's ways of doing it, page
+ * cache warm. Every approach feeds the same kernel, {@link CRC32C} (an intrinsic that reads heap
+ * arrays and direct or mapped buffers alike), and returns the checksum, so only the I/O differs.
  *
  * <ul>
- *   <li>{@code jdkBufferedStream}: a {@code BufferedInputStream} over a {@code FileInputStream}, read
- *       into a reused 8 KiB array (the usual idiom; the report's baseline: the first {@code jdk*}
- *       method by name);
- *   <li>{@code jdkChannelHeap}: {@code FileChannel.read} into a reused 64 KiB heap {@code ByteBuffer};
+ *   <li>{@code jdkBufferedStream}: a {@code BufferedInputStream} over a {@code FileInputStream},
+ *       read into a reused 8 KiB array (the usual idiom; the report's baseline: the first {@code
+ *       jdk*} method by name);
+ *   <li>{@code jdkChannelHeap}: {@code FileChannel.read} into a reused 64 KiB heap {@code
+ *       ByteBuffer};
  *   <li>{@code jdkChannelDirect}: {@code FileChannel.read} into a reused 64 KiB direct buffer;
- *   <li>{@code jdkMapped}: one {@code FileChannel.map} of the whole file (files up to 2 GiB), left to
- *       the garbage collector to unmap, as the JDK does;
- *   <li>{@code fastio}: {@code ChunkedReader.open(path)} (mapped from 1 MiB up); {@code fastioForEach}:
- *       {@code FastFiles.forEachChunk}; {@code fastioMapped} and {@code fastioBuffered}: each strategy
- *       forced, default chunk sizes.
+ *   <li>{@code jdkMapped}: one {@code FileChannel.map} of the whole file (files up to 2 GiB), left
+ *       to the garbage collector to unmap, as the JDK does;
+ *   <li>{@code fastio}: {@code ChunkedReader.open(path)} (mapped from 1 MiB up); {@code
+ *       fastioForEach}: {@code FastFiles.forEachChunk}; {@code fastioMapped} and {@code
+ *       fastioBuffered}: each strategy forced, default chunk sizes.
  * </ul>
  *
- * <p>Each operation allocates O(1) heap whatever the size (see {@code ChunkedReaderAllocationTest}).
+ * <p>Each operation allocates O(1) heap whatever the size (see {@code
+ * ChunkedReaderAllocationTest}).
  */
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)
@@ -162,7 +164,8 @@ public class ChunkedScanBenchmark {
   private long scan(ChunkStrategy strategy) throws IOException {
     CRC32C c = crc;
     c.reset();
-    try (ChunkSource chunks = ChunkSource.open(file, ChunkOptions.of(ChunkOptions.DEFAULT_CHUNK, strategy))) {
+    try (ChunkSource chunks =
+        ChunkSource.open(file, ChunkOptions.of(ChunkOptions.DEFAULT_CHUNK, strategy))) {
       for (ByteBuffer b; (b = chunks.next()) != null; ) {
         c.update(b);
       }

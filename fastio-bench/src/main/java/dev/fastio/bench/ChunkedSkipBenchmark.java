@@ -22,11 +22,12 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * A skip-heavy pass over a file, as an FLV indexer makes: read a 64-byte record, skip 8 KiB, to end of
- * file; the records feed a {@link CRC32C} whose value is returned. Page cache warm.
+ * A skip-heavy pass over a file, as an FLV indexer makes: read a 64-byte record, skip 8 KiB, to end
+ * of file; the records feed a {@link CRC32C} whose value is returned. Page cache warm.
  *
  * <ul>
- *   <li>{@code jdk}: {@code RandomAccessFile.seek} and {@code readFully} of 64 bytes (the baseline);
+ *   <li>{@code jdk}: {@code RandomAccessFile.seek} and {@code readFully} of 64 bytes (the
+ *       baseline);
  *   <li>{@code jdkChannelPositional}: {@code FileChannel.read(buffer, position)} of 64 bytes into a
  *       reused direct buffer, one system call per record;
  *   <li>{@code jdkChannelBuffer}: {@code FileChannel.read} of the whole file into a reused 64 KiB
@@ -107,7 +108,8 @@ public class ChunkedSkipBenchmark {
   private long skim(ChunkStrategy strategy) throws IOException {
     CRC32C c = crc;
     c.reset();
-    try (ChunkSource chunks = ChunkSource.open(file, ChunkOptions.of(ChunkOptions.DEFAULT_CHUNK, strategy))) {
+    try (ChunkSource chunks =
+        ChunkSource.open(file, ChunkOptions.of(ChunkOptions.DEFAULT_CHUNK, strategy))) {
       for (ByteBuffer b; (b = chunks.next(RECORD)) != null; ) {
         c.update(b);
         chunks.skip(SKIP);

@@ -24,10 +24,10 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * {@code FastFiles.digest(path, "MD5")} against a {@code DigestInputStream} read with an 8 KiB buffer
- * (the usual JDK idiom, {@code jdk}) and against the compute limit: {@code MessageDigest} over a
- * {@code byte[]} of the same bytes already in memory ({@code limitInMemory}); plus each internal
- * strategy forced (the data behind the mapping threshold). Page cache warm.
+ * {@code FastFiles.digest(path, "MD5")} against a {@code DigestInputStream} read with an 8 KiB
+ * buffer (the usual JDK idiom, {@code jdk}) and against the compute limit: {@code MessageDigest}
+ * over a {@code byte[]} of the same bytes already in memory ({@code limitInMemory}); plus each
+ * internal strategy forced (the data behind the mapping threshold). Page cache warm.
  */
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)

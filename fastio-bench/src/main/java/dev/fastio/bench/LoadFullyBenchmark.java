@@ -23,16 +23,16 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * {@code MappedFiles.loadFully} against {@code MappedByteBuffer.load()}: the time to make every page of
- * a freshly mapped file resident, page cache warm (the pages are cached, only the page tables are
- * filled) and cold (the file is evicted with {@code dd iflag=nocache} before each call, outside the
- * timed region).
+ * {@code MappedFiles.loadFully} against {@code MappedByteBuffer.load()}: the time to make every
+ * page of a freshly mapped file resident, page cache warm (the pages are cached, only the page
+ * tables are filled) and cold (the file is evicted with {@code dd iflag=nocache} before each call,
+ * outside the timed region).
  *
- * <p>Each call gets a new mapping, made and released at once (fastio's internal {@code MappedRegion}:
- * a buffer taken from a {@code MappedFile} would leave the release to the GC on JDK 17-21) in
- * per-invocation set-up and tear-down, so no call finds pages already mapped. Single-shot: one call is
- * one measurement. Score: milliseconds per call (the report's ratio is inverted: above 1 is faster than
- * {@code load()}).
+ * <p>Each call gets a new mapping, made and released at once (fastio's internal {@code
+ * MappedRegion}: a buffer taken from a {@code MappedFile} would leave the release to the GC on JDK
+ * 17-21) in per-invocation set-up and tear-down, so no call finds pages already mapped.
+ * Single-shot: one call is one measurement. Score: milliseconds per call (the report's ratio is
+ * inverted: above 1 is faster than {@code load()}).
  */
 @BenchmarkMode(Mode.SingleShotTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)

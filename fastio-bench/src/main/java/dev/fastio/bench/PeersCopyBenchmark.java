@@ -21,13 +21,13 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * File to a new file: {@code Files.copy(source, target)} ({@code jdk}, the baseline) against Commons
- * IO's {@code FileUtils.copyFile} and Guava's {@code Files.copy(File, File)}, in one run. The source is
- * in the page cache. Every method first deletes the target, so each copies to a new file and all pay
- * the same deletion: overwriting in place instead would measure the file system (ext4 flushes a file
- * that was truncated to zero and rewritten when it is closed, which makes Guava's truncating copy about
- * 50 times slower at 4 KiB here). Score: copies per second. {@code fastio} is {@code FastFiles.copy},
- * which moves the data with {@code FastChannels.transferTo}.
+ * File to a new file: {@code Files.copy(source, target)} ({@code jdk}, the baseline) against
+ * Commons IO's {@code FileUtils.copyFile} and Guava's {@code Files.copy(File, File)}, in one run.
+ * The source is in the page cache. Every method first deletes the target, so each copies to a new
+ * file and all pay the same deletion: overwriting in place instead would measure the file system
+ * (ext4 flushes a file that was truncated to zero and rewritten when it is closed, which makes
+ * Guava's truncating copy about 50 times slower at 4 KiB here). Score: copies per second. {@code
+ * fastio} is {@code FastFiles.copy}, which moves the data with {@code FastChannels.transferTo}.
  */
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)

@@ -25,9 +25,9 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * The MD5 of a file: {@code FastFiles.digest} against the JDK idiom ({@code jdk}, the baseline: a
- * {@code MessageDigest} fed from {@code Files.newInputStream} through an 8 KiB array), Guava's {@code
- * Files.asByteSource(file).hash(Hashing.md5())} and Commons Codec's {@code DigestUtils.md5(InputStream)},
- * in one run. Page cache warm. Score: calls per second.
+ * {@code MessageDigest} fed from {@code Files.newInputStream} through an 8 KiB array), Guava's
+ * {@code Files.asByteSource(file).hash(Hashing.md5())} and Commons Codec's {@code
+ * DigestUtils.md5(InputStream)}, in one run. Page cache warm. Score: calls per second.
  */
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)

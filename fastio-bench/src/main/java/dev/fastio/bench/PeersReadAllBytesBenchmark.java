@@ -21,9 +21,9 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * A whole file into a new {@code byte[]}: {@code FastFiles.readAllBytes} against {@code
- * Files.readAllBytes} ({@code jdk}, the baseline), Guava's {@code Files.toByteArray} and Commons IO's
- * {@code FileUtils.readFileToByteArray}, in one run so that the ratios share a JVM and a machine state.
- * Page cache warm. Score: calls per second.
+ * Files.readAllBytes} ({@code jdk}, the baseline), Guava's {@code Files.toByteArray} and Commons
+ * IO's {@code FileUtils.readFileToByteArray}, in one run so that the ratios share a JVM and a
+ * machine state. Page cache warm. Score: calls per second.
  */
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)

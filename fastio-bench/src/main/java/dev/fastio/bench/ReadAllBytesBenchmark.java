@@ -20,9 +20,9 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * {@code FastFiles.readAllBytes} against {@code Files.readAllBytes}, page cache warm, plus each internal
- * strategy forced (the data behind the mapping threshold). Score: calls per second; the ratio to {@code
- * jdk} at the same size is the figure quoted in README.
+ * {@code FastFiles.readAllBytes} against {@code Files.readAllBytes}, page cache warm, plus each
+ * internal strategy forced (the data behind the mapping threshold). Score: calls per second; the
+ * ratio to {@code jdk} at the same size is the figure quoted in README.
  */
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)

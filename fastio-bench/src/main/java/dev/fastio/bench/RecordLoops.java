@@ -8,9 +8,9 @@ import java.nio.file.Path;
 import java.util.zip.CRC32C;
 
 /**
- * The passes over a file that {@link ChunkedSkipBenchmark} and {@link ChunkedRecordBenchmark} share:
- * records of {@code record} bytes, {@code gap} bytes apart, to end of file (the last record shorter
- * if the file ends in it), each fed to {@code crc}, whose value is returned.
+ * The passes over a file that {@link ChunkedSkipBenchmark} and {@link ChunkedRecordBenchmark}
+ * share: records of {@code record} bytes, {@code gap} bytes apart, to end of file (the last record
+ * shorter if the file ends in it), each fed to {@code crc}, whose value is returned.
  */
 final class RecordLoops {
   private RecordLoops() {}
@@ -38,7 +38,9 @@ final class RecordLoops {
     return c.getValue();
   }
 
-  /** {@code fastio}: {@code ChunkedReader.open(file)}, {@code next(record)} and {@code skip(gap)}. */
+  /**
+   * {@code fastio}: {@code ChunkedReader.open(file)}, {@code next(record)} and {@code skip(gap)}.
+   */
   static long reader(Path file, int record, long gap, CRC32C crc) throws IOException {
     CRC32C c = crc;
     c.reset();

@@ -20,12 +20,12 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * A whole file to a target: {@code FileChannel.transferTo} called in a loop until every byte is moved
- * ({@code jdk}, the baseline), {@code FastChannels.transferTo} with the adaptive choice ({@code
- * fastio}), and each strategy forced ({@code kernel}, {@code mapped}, {@code readWrite}). One chart and
- * one row set per target: a file rewritten from position 0 (FILE), a loopback socket drained by a thread
- * (SOCKET), {@code Channels.newChannel(OutputStream)} (OTHER). The source is in the page cache. Score:
- * transfers per second.
+ * A whole file to a target: {@code FileChannel.transferTo} called in a loop until every byte is
+ * moved ({@code jdk}, the baseline), {@code FastChannels.transferTo} with the adaptive choice
+ * ({@code fastio}), and each strategy forced ({@code kernel}, {@code mapped}, {@code readWrite}).
+ * One chart and one row set per target: a file rewritten from position 0 (FILE), a loopback socket
+ * drained by a thread (SOCKET), {@code Channels.newChannel(OutputStream)} (OTHER). The source is in
+ * the page cache. Score: transfers per second.
  */
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)

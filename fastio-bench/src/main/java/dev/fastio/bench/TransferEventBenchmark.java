@@ -24,9 +24,9 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * The cost of the {@code dev.fastio.Transfer} JFR event when no recording runs: {@code fastio} (the
  * public call, event code included) against {@code fastioNoEvent} (the same transfer through the
- * internal entry point with the event code left out), in the same run, at 4 KiB where a per-call cost
- * would show; {@code jdk} ({@code FileChannel.transferTo}) for scale. No recording is started: the
- * difference between the two fastio methods is what an application that does not record pays.
+ * internal entry point with the event code left out), in the same run, at 4 KiB where a per-call
+ * cost would show; {@code jdk} ({@code FileChannel.transferTo}) for scale. No recording is started:
+ * the difference between the two fastio methods is what an application that does not record pays.
  */
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)
@@ -70,7 +70,12 @@ public class TransferEventBenchmark {
 
   @Benchmark
   public long fastioNoEvent() throws IOException {
-    return Transfers.transfer(source, 0, size, out.ready(), TransferOptions.of(TransferPolicy.defaults()).withoutEvent())
+    return Transfers.transfer(
+            source,
+            0,
+            size,
+            out.ready(),
+            TransferOptions.of(TransferPolicy.defaults()).withoutEvent())
         + out.counted();
   }
 }

@@ -16,11 +16,11 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 
 /**
- * The target of a transfer benchmark, one per kind, made once per trial: a file rewritten from position
- * 0 by every operation (never truncated: truncating in the timed region measures ext4's flush of a
- * rewritten file), a loopback socket drained by a thread of its own, or {@code
- * Channels.newChannel(OutputStream)} over a stream that counts the bytes (a channel neither file nor
- * socket, which {@code FileChannel.transferTo} feeds through an 8 KiB buffer).
+ * The target of a transfer benchmark, one per kind, made once per trial: a file rewritten from
+ * position 0 by every operation (never truncated: truncating in the timed region measures ext4's
+ * flush of a rewritten file), a loopback socket drained by a thread of its own, or {@code
+ * Channels.newChannel(OutputStream)} over a stream that counts the bytes (a channel neither file
+ * nor socket, which {@code FileChannel.transferTo} feeds through an 8 KiB buffer).
  */
 final class TransferTarget implements AutoCloseable {
   /** Target kinds, as the {@code target} parameter names them. */
@@ -81,7 +81,8 @@ final class TransferTarget implements AutoCloseable {
       }
       case OTHER -> {
         CountingStream counter = new CountingStream();
-        return new TransferTarget(kind, Channels.newChannel(counter), null, null, null, null, counter);
+        return new TransferTarget(
+            kind, Channels.newChannel(counter), null, null, null, null, counter);
       }
       default -> throw new AssertionError(kind);
     }

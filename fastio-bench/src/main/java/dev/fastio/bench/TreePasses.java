@@ -51,8 +51,7 @@ public final class TreePasses {
         files.size(),
         bytes,
         started);
-    OperatingSystemMXBean os =
-        ManagementFactory.getPlatformMXBean(OperatingSystemMXBean.class);
+    OperatingSystemMXBean os = ManagementFactory.getPlatformMXBean(OperatingSystemMXBean.class);
     for (int pass = 1; pass <= passes; pass++) {
       long cpu = os.getProcessCpuTime();
       long t = System.nanoTime();

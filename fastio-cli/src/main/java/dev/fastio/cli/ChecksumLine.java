@@ -1,10 +1,11 @@
 package dev.fastio.cli;
 
 /**
- * One line of a checksum file, parsed as coreutils' {@code md5sum -c} parses it (coreutils 9.1): {@code
- * HASH  NAME}, {@code HASH *NAME} (binary mark), {@code HASH NAME} (one space, only if the first such
- * line of the file has one), the BSD form {@code MD5 (NAME) = HASH}, and a leading backslash meaning the
- * name is escaped ({@code \\ \n \r}). Leading blanks are skipped; the hash is case-insensitive.
+ * One line of a checksum file, parsed as coreutils' {@code md5sum -c} parses it (coreutils 9.1):
+ * {@code HASH NAME}, {@code HASH *NAME} (binary mark), {@code HASH NAME} (one space, only if the
+ * first such line of the file has one), the BSD form {@code MD5 (NAME) = HASH}, and a leading
+ * backslash meaning the name is escaped ({@code \\ \n \r}). Leading blanks are skipped; the hash is
+ * case-insensitive.
  */
 final class ChecksumLine {
   final String name;
@@ -15,7 +16,9 @@ final class ChecksumLine {
     this.hex = hex;
   }
 
-  /** Whether a file uses the one-space form; coreutils refuses to mix it with the two-space form. */
+  /**
+   * Whether a file uses the one-space form; coreutils refuses to mix it with the two-space form.
+   */
   static final class Format {
     int oneSpace = -1; // -1 unknown, 0 two-space form seen, 1 one-space form seen
   }

@@ -8,8 +8,8 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.NotDirectoryException;
 
 /**
- * The text conventions of GNU coreutils' {@code md5sum} family (checked against coreutils 9.1): file name
- * escaping in checksum lines, shell quoting of names in error messages, and error texts.
+ * The text conventions of GNU coreutils' {@code md5sum} family (checked against coreutils 9.1):
+ * file name escaping in checksum lines, shell quoting of names in error messages, and error texts.
  */
 final class Coreutils {
   private Coreutils() {}

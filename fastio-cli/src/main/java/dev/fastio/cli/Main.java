@@ -21,8 +21,8 @@ import picocli.CommandLine.Model.OptionSpec;
 /**
  * The {@code fastio} command: {@code java -jar fastio.jar md5sum -r DIR}.
  *
- * <p>Exit status as coreutils: 0 on success, 1 if any file could not be read, a check failed, or the
- * command line was wrong.
+ * <p>Exit status as coreutils: 0 on success, 1 if any file could not be read, a check failed, or
+ * the command line was wrong.
  *
  * <p>The command lines are declared through picocli's programmatic API, not its annotations, which
  * cost about 0.1 s more of start-up (see {@link SumCommand}).
@@ -99,7 +99,9 @@ public final class Main implements Runnable {
         commandLine, "Missing command: md5sum, sha1sum, sha256sum or sha512sum");
   }
 
-  /** Adds {@code -h/--help} and {@code -V/--version}, as picocli's {@code mixinStandardHelpOptions}. */
+  /**
+   * Adds {@code -h/--help} and {@code -V/--version}, as picocli's {@code mixinStandardHelpOptions}.
+   */
   static void addStandardHelpOptions(CommandSpec spec) {
     spec.versionProvider(new Version());
     spec.addOption(
@@ -135,7 +137,8 @@ public final class Main implements Runnable {
       String t = target.toString();
       return t.startsWith("/dev/pts/") || t.startsWith("/dev/tty") || t.equals("/dev/console");
     } catch (IOException | RuntimeException e) {
-      return false; // not Linux: no progress unless --progress (System.console() cannot tell stderr)
+      return false; // not Linux: no progress unless --progress (System.console() cannot tell
+      // stderr)
     }
   }
 

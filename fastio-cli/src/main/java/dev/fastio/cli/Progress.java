@@ -14,11 +14,15 @@ import me.tongfei.progressbar.ProgressBarBuilder;
 import me.tongfei.progressbar.ProgressBarStyle;
 
 /**
- * A progress bar on stderr (bytes and files done, throughput, ETA) for a batch that is still running
- * after {@link #DELAY}: short jobs print nothing. Thread-safe: the batch's workers report to it.
+ * A progress bar on stderr (bytes and files done, throughput, ETA) for a batch that is still
+ * running after {@link #DELAY}: short jobs print nothing. Thread-safe: the batch's workers report
+ * to it.
  */
 final class Progress implements DigestBatch.ProgressListener, AutoCloseable {
-  /** How long a job runs before the bar appears ({@code -Dfastio.cli.progressDelayMillis}, default 1 s). */
+  /**
+   * How long a job runs before the bar appears ({@code -Dfastio.cli.progressDelayMillis}, default 1
+   * s).
+   */
   static final Duration DELAY =
       Duration.ofMillis(Long.getLong("fastio.cli.progressDelayMillis", 1000));
 

@@ -19,8 +19,8 @@ import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Model.PositionalParamSpec;
 
 /**
- * {@code md5sum}, {@code sha1sum}, {@code sha256sum}, {@code sha512sum}: coreutils-compatible output and
- * checking, computed by {@link DigestBatch} on several threads.
+ * {@code md5sum}, {@code sha1sum}, {@code sha256sum}, {@code sha512sum}: coreutils-compatible
+ * output and checking, computed by {@link DigestBatch} on several threads.
  *
  * <p>The command line is declared through picocli's programmatic API ({@link #spec()}), not its
  * annotations: reading annotations costs picocli about 0.1 s of start-up in the interpreter
@@ -34,11 +34,15 @@ final class SumCommand implements Callable<Integer> {
   };
 
   private final OptionSpec recursiveOption =
-      flag("Hash the regular files under directory operands (like find DIR -type f), in name order.",
-          "-r", "--recursive");
+      flag(
+          "Hash the regular files under directory operands (like find DIR -type f), in name order.",
+          "-r",
+          "--recursive");
   private final OptionSpec followOption =
-      flag("With -r, follow symbolic links (like find -L); loops are reported and skipped.",
-          "-L", "--follow-symlinks");
+      flag(
+          "With -r, follow symbolic links (like find -L); loops are reported and skipped.",
+          "-L",
+          "--follow-symlinks");
   private final OptionSpec checkOption =
       flag("Read checksums from the FILEs and check them.", "-c", "--check");
   private final OptionSpec binaryOption =
@@ -47,7 +51,10 @@ final class SumCommand implements Callable<Integer> {
       flag("Mark lines with ' ' (text mode, the default).", "-t", "--text");
   private final OptionSpec tagOption = flag("Print BSD-style lines: ALGO (FILE) = HASH.", "--tag");
   private final OptionSpec zeroOption =
-      flag("End each output line with NUL, not newline, and do not escape file names.", "-z", "--zero");
+      flag(
+          "End each output line with NUL, not newline, and do not escape file names.",
+          "-z",
+          "--zero");
   private final OptionSpec ignoreMissingOption =
       flag("With -c, do not fail or report for missing files.", "--ignore-missing");
   private final OptionSpec quietOption =
@@ -137,9 +144,22 @@ final class SumCommand implements Callable<Integer> {
     spec.usageMessage().description(DESCRIPTION).sortOptions(false);
     for (OptionSpec o :
         new OptionSpec[] {
-          recursiveOption, followOption, checkOption, binaryOption, textOption, tagOption, zeroOption,
-          ignoreMissingOption, quietOption, statusOption, strictOption, warnOption, algorithmSpec,
-          threadsOption, readingOption, progressOption
+          recursiveOption,
+          followOption,
+          checkOption,
+          binaryOption,
+          textOption,
+          tagOption,
+          zeroOption,
+          ignoreMissingOption,
+          quietOption,
+          statusOption,
+          strictOption,
+          warnOption,
+          algorithmSpec,
+          threadsOption,
+          readingOption,
+          progressOption
         }) {
       spec.addOption(o);
     }
@@ -149,7 +169,11 @@ final class SumCommand implements Callable<Integer> {
   }
 
   private static OptionSpec flag(String description, String... names) {
-    return OptionSpec.builder(names).arity("0").type(boolean.class).description(description).build();
+    return OptionSpec.builder(names)
+        .arity("0")
+        .type(boolean.class)
+        .description(description)
+        .build();
   }
 
   /** Copies the parsed values out of the specs. */
@@ -218,8 +242,10 @@ final class SumCommand implements Callable<Integer> {
       }
     } else {
       if (ignoreMissing || quiet || status || strict || warn) {
-        io.error(program + ": the --ignore-missing, --quiet, --status, --strict and --warn options"
-            + " are meaningful only when verifying checksums");
+        io.error(
+            program
+                + ": the --ignore-missing, --quiet, --status, --strict and --warn options"
+                + " are meaningful only when verifying checksums");
         io.error("Try '" + program + " --help' for more information.");
         return 1;
       }
@@ -251,18 +277,19 @@ final class SumCommand implements Callable<Integer> {
     int[] done = {0}; // items reported so far, in order
     int[] next = {0}; // batch results received so far
     try (Progress bar = progress(total, paths.size())) {
-      batch(bar).digestAll(
-          paths,
-          r -> {
-            int position = positions.get(next[0]++);
-            reportUpTo(items, done, position); // stdin and known errors before this file
-            if (r.isSuccess()) {
-              printSum(r.toHex(), items.get(position).name);
-            } else {
-              problem(items.get(position).name, r.error());
-            }
-            done[0] = position + 1;
-          });
+      batch(bar)
+          .digestAll(
+              paths,
+              r -> {
+                int position = positions.get(next[0]++);
+                reportUpTo(items, done, position); // stdin and known errors before this file
+                if (r.isSuccess()) {
+                  printSum(r.toHex(), items.get(position).name);
+                } else {
+                  problem(items.get(position).name, r.error());
+                }
+                done[0] = position + 1;
+              });
     }
     reportUpTo(items, done, items.size());
   }
@@ -346,7 +373,8 @@ final class SumCommand implements Callable<Integer> {
       return;
     }
     String[] lines = new String(content, io.charset).split("\n", -1);
-    int lineCount = lines.length - (content.length > 0 && content[content.length - 1] == '\n' ? 1 : 0);
+    int lineCount =
+        lines.length - (content.length > 0 && content[content.length - 1] == '\n' ? 1 : 0);
     ChecksumLine.Format format = new ChecksumLine.Format();
     List<ChecksumLine> entries = new ArrayList<>();
     List<String> warnings = new ArrayList<>(); // -w messages, each printed before entry warnAt[i]
@@ -364,8 +392,15 @@ final class SumCommand implements Callable<Integer> {
       if (entry == null) {
         improper++;
         if (warn) {
-          warnings.add(program + ": " + Coreutils.quote(shownFile) + ": " + (i + 1)
-              + ": improperly formatted " + tagName() + " checksum line");
+          warnings.add(
+              program
+                  + ": "
+                  + Coreutils.quote(shownFile)
+                  + ": "
+                  + (i + 1)
+                  + ": improperly formatted "
+                  + tagName()
+                  + " checksum line");
           warnAt.add(entries.size());
         }
       } else {
@@ -375,7 +410,11 @@ final class SumCommand implements Callable<Integer> {
     if (entries.isEmpty()) {
       warnings.forEach(io::error);
       failed = true;
-      io.error(program + ": " + Coreutils.quote(shownFile) + ": no properly formatted checksum lines found");
+      io.error(
+          program
+              + ": "
+              + Coreutils.quote(shownFile)
+              + ": no properly formatted checksum lines found");
       return;
     }
     long[] counts = new long[3]; // 0 matched, 1 mismatched, 2 unreadable
@@ -389,31 +428,47 @@ final class SumCommand implements Callable<Integer> {
     int[] next = {0};
     int[] warned = {0};
     try (Progress bar = progress(total, entries.size())) {
-      batch(bar).digestAll(
-          paths,
-          r -> {
-            int k = next[0]++;
-            for (; warned[0] < warnings.size() && warnAt.get(warned[0]) <= k; warned[0]++) {
-              io.error(warnings.get(warned[0]));
-            }
-            verify(entries.get(k), r, counts);
-          });
+      batch(bar)
+          .digestAll(
+              paths,
+              r -> {
+                int k = next[0]++;
+                for (; warned[0] < warnings.size() && warnAt.get(warned[0]) <= k; warned[0]++) {
+                  io.error(warnings.get(warned[0]));
+                }
+                verify(entries.get(k), r, counts);
+              });
     }
     for (; warned[0] < warnings.size(); warned[0]++) {
       io.error(warnings.get(warned[0]));
     }
     if (!status) {
       if (improper > 0) {
-        io.error(program + ": WARNING: " + improper
-            + (improper == 1 ? " line is improperly formatted" : " lines are improperly formatted"));
+        io.error(
+            program
+                + ": WARNING: "
+                + improper
+                + (improper == 1
+                    ? " line is improperly formatted"
+                    : " lines are improperly formatted"));
       }
       if (counts[2] > 0) {
-        io.error(program + ": WARNING: " + counts[2]
-            + (counts[2] == 1 ? " listed file could not be read" : " listed files could not be read"));
+        io.error(
+            program
+                + ": WARNING: "
+                + counts[2]
+                + (counts[2] == 1
+                    ? " listed file could not be read"
+                    : " listed files could not be read"));
       }
       if (counts[1] > 0) {
-        io.error(program + ": WARNING: " + counts[1]
-            + (counts[1] == 1 ? " computed checksum did NOT match" : " computed checksums did NOT match"));
+        io.error(
+            program
+                + ": WARNING: "
+                + counts[1]
+                + (counts[1] == 1
+                    ? " computed checksum did NOT match"
+                    : " computed checksums did NOT match"));
       }
       if (ignoreMissing && counts[0] == 0) {
         io.error(program + ": " + Coreutils.quote(shownFile) + ": no file was verified");
@@ -473,8 +528,13 @@ final class SumCommand implements Callable<Integer> {
     final boolean terminal;
     final java.time.Duration progressDelay;
 
-    Console(InputStream in, java.io.OutputStream out, PrintStream err, Charset charset,
-        boolean progressByDefault, java.time.Duration progressDelay) {
+    Console(
+        InputStream in,
+        java.io.OutputStream out,
+        PrintStream err,
+        Charset charset,
+        boolean progressByDefault,
+        java.time.Duration progressDelay) {
       this.in = in;
       this.out = out;
       this.err = err;

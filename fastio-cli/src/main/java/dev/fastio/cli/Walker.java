@@ -16,12 +16,12 @@ import java.util.Set;
 /**
  * Expands command-line operands into the files to hash.
  *
- * <p>An operand is taken as given (a file, a FIFO, a missing path: the digest reports it), except that
- * with {@code -r} an operand that is a directory (or a symbolic link to one) is walked. The walk lists
- * what {@code find DIR -type f} lists: regular files only, symbolic links not followed (with {@code -L}
- * they are, like {@code find -L}, and a directory loop is reported and skipped), FIFOs, sockets and
- * devices skipped, so a walk never blocks on a FIFO. Entries are visited in name order, so the output
- * is reproducible. A directory that cannot be read is reported and skipped.
+ * <p>An operand is taken as given (a file, a FIFO, a missing path: the digest reports it), except
+ * that with {@code -r} an operand that is a directory (or a symbolic link to one) is walked. The
+ * walk lists what {@code find DIR -type f} lists: regular files only, symbolic links not followed
+ * (with {@code -L} they are, like {@code find -L}, and a directory loop is reported and skipped),
+ * FIFOs, sockets and devices skipped, so a walk never blocks on a FIFO. Entries are visited in name
+ * order, so the output is reproducible. A directory that cannot be read is reported and skipped.
  */
 final class Walker {
   /** A file to hash: the name to print and the path to read. */
@@ -73,7 +73,10 @@ final class Walker {
   }
 
   private void walk(
-      String prefix, Path dir, BasicFileAttributes dirAttributes, Set<Object> ancestors,
+      String prefix,
+      Path dir,
+      BasicFileAttributes dirAttributes,
+      Set<Object> ancestors,
       List<Item> out) {
     Object key = dirAttributes.fileKey();
     if (key != null && !ancestors.add(key)) {

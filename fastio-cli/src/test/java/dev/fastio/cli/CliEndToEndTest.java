@@ -26,8 +26,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Runs the packaged {@code fastio.jar} (on the JDK of the surefire execution) against the system's
- * coreutils over generated trees: stdout, stderr and exit status must be byte-identical, and each tool
- * must accept the other's checksum files.
+ * coreutils over generated trees: stdout, stderr and exit status must be byte-identical, and each
+ * tool must accept the other's checksum files.
  */
 class CliEndToEndTest {
   @TempDir static Path tree;
@@ -42,8 +42,21 @@ class CliEndToEndTest {
     // walk and `sort -z` of find's full paths agree everywhere.
     Path odd = Files.createDirectories(root.resolve("a-odd"));
     String[] names = {
-      "plain", "with space", "new\nline", "back\\slash", "both\\and\nnewline", "cr\rname",
-      "tab\tname", "it's", "dollar$x", "colon:x", "ünïcode", "-dash", "*star", " lead", "trail "
+      "plain",
+      "with space",
+      "new\nline",
+      "back\\slash",
+      "both\\and\nnewline",
+      "cr\rname",
+      "tab\tname",
+      "it's",
+      "dollar$x",
+      "colon:x",
+      "ünïcode",
+      "-dash",
+      "*star",
+      " lead",
+      "trail "
     };
     int i = 0;
     boolean utf8 = "UTF-8".equalsIgnoreCase(System.getProperty("sun.jnu.encoding"));
@@ -103,7 +116,8 @@ class CliEndToEndTest {
   void eachToolAcceptsTheOthersChecksumFile(String tool) throws IOException {
     assumeTool(tool);
     Files.write(tree.resolve(tool + ".ours"), fastio(tool, "-r", "root").stdout);
-    Files.write(tree.resolve(tool + ".theirs"),
+    Files.write(
+        tree.resolve(tool + ".theirs"),
         sh("find root -type f -print0 | LC_ALL=C sort -z | xargs -0 " + tool).stdout);
     Run theirCheck = run(List.of(tool, "-c", tool + ".ours"));
     assertEquals(0, theirCheck.status, theirCheck.err());
@@ -131,9 +145,10 @@ class CliEndToEndTest {
     Files.write(tree.resolve("list.md5"), list.getBytes(StandardCharsets.UTF_8));
     Files.write(work.resolve("changed"), "after".getBytes(StandardCharsets.US_ASCII));
     Files.delete(work.resolve("vanished"));
-    for (String[] options : new String[][] {
-      {}, {"--quiet"}, {"--status"}, {"--warn"}, {"--strict"}, {"--ignore-missing"}
-    }) {
+    for (String[] options :
+        new String[][] {
+          {}, {"--quiet"}, {"--status"}, {"--warn"}, {"--strict"}, {"--ignore-missing"}
+        }) {
       List<String> args = new ArrayList<>(List.of("-c"));
       args.addAll(Arrays.asList(options));
       args.add("list.md5");
@@ -152,8 +167,17 @@ class CliEndToEndTest {
     Files.createSymbolicLink(links.resolve("loop1"), Paths.get("loop2"));
     Files.createSymbolicLink(links.resolve("loop2"), Paths.get("loop1"));
     assertSame(
-        tool("md5sum", List.of("root/c-large", "links/dangling", "missing file", "root/b-sizes",
-            "links/loop1", "root/a-odd/it's", "", "root/b-sizes/s0")),
+        tool(
+            "md5sum",
+            List.of(
+                "root/c-large",
+                "links/dangling",
+                "missing file",
+                "root/b-sizes",
+                "links/loop1",
+                "root/a-odd/it's",
+                "",
+                "root/b-sizes/s0")),
         "errors in operands");
   }
 
@@ -181,18 +205,21 @@ class CliEndToEndTest {
     assumeTool("md5sum");
     byte[] input = "hello\n".getBytes(StandardCharsets.US_ASCII);
     assertEquals(run(List.of("md5sum"), input).out(), fastio(input, "md5sum").out());
-    assertEquals(run(List.of("md5sum", "-", "root/b-sizes/s2"), input).out(),
+    assertEquals(
+        run(List.of("md5sum", "-", "root/b-sizes/s2"), input).out(),
         fastio(input, "md5sum", "-", "root/b-sizes/s2").out());
     for (String option : new String[] {"--tag", "-z", "-b"}) {
-      assertSame(tool("md5sum", List.of(option, "root/a-odd/new\nline", "root/a-odd/plain")), option);
+      assertSame(
+          tool("md5sum", List.of(option, "root/a-odd/new\nline", "root/a-odd/plain")), option);
     }
   }
 
   @Test
   void progressGoesToStderrOnlyWhenAskedAndStdoutStaysClean() {
     Run quiet = fastio("md5sum", "-r", "root");
-    Run shown = fastioWith(List.of("-Dfastio.cli.progressDelayMillis=0"),
-        "md5sum", "-r", "--progress", "root");
+    Run shown =
+        fastioWith(
+            List.of("-Dfastio.cli.progressDelayMillis=0"), "md5sum", "-r", "--progress", "root");
     assertEquals(quiet.out(), shown.out());
     assertEquals("", quiet.err());
     assertTrue(shown.err().contains("md5sum"), shown.err());
@@ -208,9 +235,26 @@ class CliEndToEndTest {
     Run help = fastio("md5sum", "--help");
     assertEquals(0, help.status, help.err());
     for (String option :
-        List.of("--recursive", "--follow-symlinks", "--check", "--binary", "--text", "--tag", "--zero",
-            "--ignore-missing", "--quiet", "--status", "--strict", "--warn", "--algorithm=NAME",
-            "--threads=N", "--reading=MODE", "--[no-]progress", "--help", "--version", "[FILE...]")) {
+        List.of(
+            "--recursive",
+            "--follow-symlinks",
+            "--check",
+            "--binary",
+            "--text",
+            "--tag",
+            "--zero",
+            "--ignore-missing",
+            "--quiet",
+            "--status",
+            "--strict",
+            "--warn",
+            "--algorithm=NAME",
+            "--threads=N",
+            "--reading=MODE",
+            "--[no-]progress",
+            "--help",
+            "--version",
+            "[FILE...]")) {
       assertTrue(help.out().contains(option), option + " in:\n" + help.out());
     }
     assertTrue(help.out().startsWith("Usage: fastio md5sum "), help.out());
@@ -271,7 +315,10 @@ class CliEndToEndTest {
 
   private static Run fastioWith(List<String> jvmArgs, byte[] stdin, String... args) {
     List<String> cmd = new ArrayList<>();
-    cmd.add(System.getProperty("fastio.cli.java", Paths.get(System.getProperty("java.home"), "bin", "java").toString()));
+    cmd.add(
+        System.getProperty(
+            "fastio.cli.java",
+            Paths.get(System.getProperty("java.home"), "bin", "java").toString()));
     cmd.add("-Xshare:auto");
     cmd.addAll(jvmArgs);
     cmd.add("-jar");
@@ -297,8 +344,10 @@ class CliEndToEndTest {
       ProcessBuilder pb = new ProcessBuilder(cmd).directory(tree.toFile());
       pb.environment().put("LC_ALL", "C.UTF-8");
       Process p = pb.start();
-      CompletableFuture<byte[]> out = CompletableFuture.supplyAsync(() -> readAll(p.getInputStream()));
-      CompletableFuture<byte[]> err = CompletableFuture.supplyAsync(() -> readAll(p.getErrorStream()));
+      CompletableFuture<byte[]> out =
+          CompletableFuture.supplyAsync(() -> readAll(p.getInputStream()));
+      CompletableFuture<byte[]> err =
+          CompletableFuture.supplyAsync(() -> readAll(p.getErrorStream()));
       p.getOutputStream().write(stdin);
       p.getOutputStream().close();
       if (!p.waitFor(60, TimeUnit.SECONDS)) {

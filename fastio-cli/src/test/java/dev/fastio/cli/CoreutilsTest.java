@@ -5,7 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 
 import org.junit.jupiter.api.Test;
 
-/** The coreutils text conventions, against what coreutils 9.1's md5sum printed for the same names. */
+/**
+ * The coreutils text conventions, against what coreutils 9.1's md5sum printed for the same names.
+ */
 class CoreutilsTest {
   @Test
   void quotesNamesInMessagesAsCoreutils() {
@@ -52,8 +54,12 @@ class CoreutilsTest {
     String h = "0cc175b9c0f1b6a831c399e269772661";
     ChecksumLine.Format f = new ChecksumLine.Format();
     assertEquals("x y", ChecksumLine.parse(h + "  x y", "MD5", 32, f).name);
-    assertEquals("x y", ChecksumLine.parse("  " + h.toUpperCase(java.util.Locale.ROOT) + " *x y", "MD5", 32, f).name);
-    assertNull(ChecksumLine.parse(h + "\tx y", "MD5", 32, f), "one-space form after two-space form");
+    assertEquals(
+        "x y",
+        ChecksumLine.parse("  " + h.toUpperCase(java.util.Locale.ROOT) + " *x y", "MD5", 32, f)
+            .name);
+    assertNull(
+        ChecksumLine.parse(h + "\tx y", "MD5", 32, f), "one-space form after two-space form");
     assertNull(ChecksumLine.parse(h + " x y", "MD5", 32, f));
     assertEquals("x y", ChecksumLine.parse(h + " x y", "MD5", 32, new ChecksumLine.Format()).name);
     assertEquals("x y", ChecksumLine.parse("MD5 (x y) = " + h, "MD5", 32, f).name);

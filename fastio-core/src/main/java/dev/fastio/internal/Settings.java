@@ -7,9 +7,9 @@ package dev.fastio.internal;
  * needs one of them); later changes to the system properties are not seen. A value that is not a
  * number where one is expected is ignored and the default applies, as {@link Long#getLong(String,
  * long)} ignores it. The {@code fastio.transfer.*} properties are read by {@code
- * TransferPolicy.defaults()} when it is first called (or from any {@code Properties} given to {@code
- * TransferPolicy.fromProperties}); only their names are here. {@code docs/design.md} gives the
- * measurements behind each default.
+ * TransferPolicy.defaults()} when it is first called (or from any {@code Properties} given to
+ * {@code TransferPolicy.fromProperties}); only their names are here. {@code docs/design.md} gives
+ * the measurements behind each default.
  */
 public final class Settings {
   private Settings() {}
@@ -17,10 +17,10 @@ public final class Settings {
   /**
    * {@code fastio.platform}: {@code legacy} makes every JDK use the JDK 17 implementation of the
    * platform-specific code (mappings in 1 GiB {@code MappedByteBuffer} windows, unmapped through
-   * {@code sun.misc.Unsafe}) instead of the JDK 22+ one (an {@code Arena}); any other value, or none,
-   * picks by JDK. For testing the JDK 17 path on a newer JDK; on JDK 24 and newer it makes the JDK
-   * print a warning about {@code sun.misc.Unsafe} unless {@code --sun-misc-unsafe-memory-access=allow}
-   * is given.
+   * {@code sun.misc.Unsafe}) instead of the JDK 22+ one (an {@code Arena}); any other value, or
+   * none, picks by JDK. For testing the JDK 17 path on a newer JDK; on JDK 24 and newer it makes
+   * the JDK print a warning about {@code sun.misc.Unsafe} unless {@code
+   * --sun-misc-unsafe-memory-access=allow} is given.
    */
   public static final String PLATFORM = "fastio.platform";
 
@@ -30,14 +30,15 @@ public final class Settings {
 
   /**
    * {@code fastio.readAllBytes.mapThreshold}, bytes: {@code FastFiles.readAllBytes} copies regular
-   * files of this size and more from a mapping, smaller ones through a pooled buffer. Default 4 MiB.
+   * files of this size and more from a mapping, smaller ones through a pooled buffer. Default 4
+   * MiB.
    */
   public static final long READ_ALL_MAP_THRESHOLD =
       Long.getLong("fastio.readAllBytes.mapThreshold", 4 * 1024 * 1024);
 
   /**
-   * {@code fastio.digest.mapThreshold}, bytes: {@code FastFiles.digest} hashes regular files of this
-   * size and more from mappings, smaller ones through a pooled buffer. Default 16 MiB.
+   * {@code fastio.digest.mapThreshold}, bytes: {@code FastFiles.digest} hashes regular files of
+   * this size and more from mappings, smaller ones through a pooled buffer. Default 16 MiB.
    */
   public static final long DIGEST_MAP_THRESHOLD =
       Long.getLong("fastio.digest.mapThreshold", 16 * 1024 * 1024);
@@ -51,16 +52,16 @@ public final class Settings {
 
   /**
    * {@code fastio.chunked.readAheadGap}, bytes: a buffered {@code ChunkedReader} reads ahead for a
-   * small chunk that starts at most this far after the end of the last one; -1 turns read-ahead off.
-   * Default 8 KiB.
+   * small chunk that starts at most this far after the end of the last one; -1 turns read-ahead
+   * off. Default 8 KiB.
    */
   public static final int CHUNKED_READ_AHEAD_GAP =
       Integer.getInteger("fastio.chunked.readAheadGap", 8192);
 
   /**
-   * {@code fastio.chunked.prefault}: {@code false} stops a mapped {@code ChunkedReader} read in order
-   * from having its window's pages faulted in ahead on the {@code fastio-prefault} thread. Default
-   * true.
+   * {@code fastio.chunked.prefault}: {@code false} stops a mapped {@code ChunkedReader} read in
+   * order from having its window's pages faulted in ahead on the {@code fastio-prefault} thread.
+   * Default true.
    */
   public static final boolean CHUNKED_PREFAULT =
       Boolean.parseBoolean(System.getProperty("fastio.chunked.prefault", "true"));
@@ -92,8 +93,8 @@ public final class Settings {
       "fastio.transfer.windowsMappedThreshold";
 
   /**
-   * {@code fastio.transfer.fileKernelThreshold}, bytes: on Linux, transfers of this size and more to
-   * files use the kernel's copy, smaller ones a read/write loop. Default 32 KiB.
+   * {@code fastio.transfer.fileKernelThreshold}, bytes: on Linux, transfers of this size and more
+   * to files use the kernel's copy, smaller ones a read/write loop. Default 32 KiB.
    */
   public static final String TRANSFER_FILE_KERNEL_THRESHOLD = "fastio.transfer.fileKernelThreshold";
 }

@@ -6,12 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.fastio.FastFiles;
-import dev.fastio.internal.read.FileReads;
 import dev.fastio.internal.io.BufferPool;
-import dev.fastio.internal.io.Placement;
 import dev.fastio.internal.platform.AlignedBuffers;
-import dev.fastio.internal.platform.MappedRegion;
 import dev.fastio.internal.platform.PlatformProvider;
+import dev.fastio.internal.read.FileReads;
 import dev.fastio.internal.read.ReadStrategy;
 import java.lang.management.BufferPoolMXBean;
 import java.lang.management.ManagementFactory;
@@ -31,10 +29,10 @@ import org.junit.jupiter.api.io.TempDir;
  * counter, exact and independent of timing) and which native buffers it leaves behind (the {@code
  * direct} and {@code mapped} buffer pools). A regression here fails the build without a stopwatch.
  *
- * <p>Each measurement follows warm-up calls (classes loaded, the buffer pool filled, code compiled).
- * Buffer pools are process-wide: a pool check passes when one of a few attempts sees them return to
- * their exact earlier values, so an unrelated thread allocating a buffer at that moment cannot fail
- * it, while a buffer retained by every call fails every attempt.
+ * <p>Each measurement follows warm-up calls (classes loaded, the buffer pool filled, code
+ * compiled). Buffer pools are process-wide: a pool check passes when one of a few attempts sees
+ * them return to their exact earlier values, so an unrelated thread allocating a buffer at that
+ * moment cannot fail it, while a buffer retained by every call fails every attempt.
  */
 class AllocationTest {
   private static final int SIZE = 64 << 20;
@@ -60,7 +58,14 @@ class AllocationTest {
       long allocated = minAllocated(call);
       assertTrue(
           allocated <= SIZE + SLACK,
-          s + ": allocated " + allocated + " bytes to read " + SIZE + " (limit: size + " + SLACK + ")");
+          s
+              + ": allocated "
+              + allocated
+              + " bytes to read "
+              + SIZE
+              + " (limit: size + "
+              + SLACK
+              + ")");
     }
   }
 
@@ -72,7 +77,14 @@ class AllocationTest {
       long allocated = minAllocated(() -> FileReads.digest(file, md, s));
       assertTrue(
           allocated <= SLACK,
-          s + ": digest of " + SIZE + " bytes allocated " + allocated + " bytes (limit " + SLACK + ")");
+          s
+              + ": digest of "
+              + SIZE
+              + " bytes allocated "
+              + allocated
+              + " bytes (limit "
+              + SLACK
+              + ")");
     }
     long byName = minAllocated(() -> FastFiles.digest(file, "MD5"));
     assertTrue(byName <= SLACK, "digest(path, \"MD5\") allocated " + byName + " bytes");
@@ -80,7 +92,9 @@ class AllocationTest {
 
   @Test
   void readAllBytesRetainsNoNativeBuffer() throws Exception {
-    assumeTrue(PlatformProvider.get().releasesImmediately(), "mappings are left to the GC on this runtime");
+    assumeTrue(
+        PlatformProvider.get().releasesImmediately(),
+        "mappings are left to the GC on this runtime");
     for (ReadStrategy s : ReadStrategy.values()) {
       TestSupport.IoCall<?> call = () -> FileReads.readAllBytes(file, s);
       call.call(); // fills fastio's buffer pool (at most BufferPool.slots() 64 KiB buffers)
@@ -106,7 +120,9 @@ class AllocationTest {
       assertArrayEquals(expected, FastFiles.digest(file, md));
       unchanged = before.equals(pools());
     }
-    assertTrue(unchanged, "digest changed the buffer pools on every attempt: " + before + " -> " + pools());
+    assertTrue(
+        unchanged,
+        "digest changed the buffer pools on every attempt: " + before + " -> " + pools());
   }
 
   /**
@@ -117,9 +133,12 @@ class AllocationTest {
    */
   @Test
   void jdk17FilesReadAllBytesKeepsAFileSizedDirectBufferPerThread() throws Exception {
-    assumeTrue(Runtime.version().feature() == 17, "the temporary buffer is in the direct pool on 17");
+    assumeTrue(
+        Runtime.version().feature() == 17, "the temporary buffer is in the direct pool on 17");
     long jdk = 0;
-    for (int i = 0; i < ATTEMPTS && jdk < SIZE; i++) { // a buffer freed elsewhere meanwhile hides it
+    for (int i = 0;
+        i < ATTEMPTS && jdk < SIZE;
+        i++) { // a buffer freed elsewhere meanwhile hides it
       jdk = Math.max(jdk, retainedDirectOnFreshThread(() -> Files.readAllBytes(file)));
     }
     assertTrue(jdk >= SIZE, "Files.readAllBytes retained only " + jdk + " bytes of direct memory");
@@ -129,12 +148,16 @@ class AllocationTest {
       fastio = Math.min(fastio, retainedDirectOnFreshThread(() -> FastFiles.readAllBytes(file)));
     }
     assertTrue(
-        fastio <= (long) BufferPool.slots() * (BufferPool.READS.capacity() + AlignedBuffers.PAGE - 1),
+        fastio
+            <= (long) BufferPool.slots() * (BufferPool.READS.capacity() + AlignedBuffers.PAGE - 1),
         "fastio left " + fastio + " bytes of direct memory on a fresh thread");
   }
 
-  /** Direct-pool bytes in use after {@code call} on a new thread, minus before, while it still runs. */
-  private static long retainedDirectOnFreshThread(TestSupport.IoCall<byte[]> call) throws Exception {
+  /**
+   * Direct-pool bytes in use after {@code call} on a new thread, minus before, while it still runs.
+   */
+  private static long retainedDirectOnFreshThread(TestSupport.IoCall<byte[]> call)
+      throws Exception {
     AtomicReference<Object> result = new AtomicReference<>();
     Thread t =
         new Thread(
@@ -159,8 +182,8 @@ class AllocationTest {
   }
 
   /**
-   * The fewest bytes {@code call} allocated on this thread over a few calls after three warm-up calls
-   * (the minimum discards a one-off such as a class loaded by an unrelated path).
+   * The fewest bytes {@code call} allocated on this thread over a few calls after three warm-up
+   * calls (the minimum discards a one-off such as a class loaded by an unrelated path).
    */
   private static long minAllocated(TestSupport.IoCall<?> call) throws Exception {
     com.sun.management.ThreadMXBean t = threads();
@@ -203,8 +226,14 @@ class AllocationTest {
     StringBuilder b = new StringBuilder();
     for (String name : List.of("direct", "mapped")) {
       BufferPoolMXBean p = pool(name);
-      b.append(name).append('=').append(p.getCount()).append('/').append(p.getMemoryUsed())
-          .append('/').append(p.getTotalCapacity()).append(' ');
+      b.append(name)
+          .append('=')
+          .append(p.getCount())
+          .append('/')
+          .append(p.getMemoryUsed())
+          .append('/')
+          .append(p.getTotalCapacity())
+          .append(' ');
     }
     return b.toString().trim();
   }

@@ -10,11 +10,11 @@ import dev.fastio.TransferStrategy;
 import dev.fastio.internal.chunks.ChunkOptions;
 import dev.fastio.internal.chunks.ChunkSource;
 import dev.fastio.internal.chunks.ChunkStrategy;
-import dev.fastio.internal.platform.NativeBuffer;
-import dev.fastio.internal.platform.PlatformProvider;
 import dev.fastio.internal.io.BufferPool;
 import dev.fastio.internal.io.Placement;
 import dev.fastio.internal.platform.AlignedBuffers;
+import dev.fastio.internal.platform.NativeBuffer;
+import dev.fastio.internal.platform.PlatformProvider;
 import dev.fastio.internal.transfer.TransferOptions;
 import dev.fastio.internal.transfer.Transfers;
 import java.io.IOException;
@@ -72,15 +72,30 @@ class BufferPlacementTest {
   Arbitrary<Integer> capacities() {
     int p = AlignedBuffers.PAGE;
     return Arbitraries.oneOf(
-        Arbitraries.of(1, 2, p - 1, p, p + 1, 2 * p - 1, 2 * p, 2 * p + 1, BufferPool.READS.capacity() - 1,
-            BufferPool.READS.capacity(), BufferPool.READS.capacity() + 1, BufferPool.CHUNKS.size() - 1, BufferPool.CHUNKS.size(),
+        Arbitraries.of(
+            1,
+            2,
+            p - 1,
+            p,
+            p + 1,
+            2 * p - 1,
+            2 * p,
+            2 * p + 1,
+            BufferPool.READS.capacity() - 1,
+            BufferPool.READS.capacity(),
+            BufferPool.READS.capacity() + 1,
+            BufferPool.CHUNKS.size() - 1,
+            BufferPool.CHUNKS.size(),
             BufferPool.CHUNKS.size() + 1),
         Arbitraries.integers().between(1, 3 << 20));
   }
 
   @Test
   void allocateAlignedIsExactForPoolSizes() {
-    for (int capacity : new int[] {1, AlignedBuffers.PAGE + 1, BufferPool.READS.capacity(), BufferPool.CHUNKS.size()}) {
+    for (int capacity :
+        new int[] {
+          1, AlignedBuffers.PAGE + 1, BufferPool.READS.capacity(), BufferPool.CHUNKS.size()
+        }) {
       assertAligned(AlignedBuffers.allocate(capacity), capacity);
     }
   }
@@ -98,14 +113,16 @@ class BufferPlacementTest {
       byte[] content = TestSupport.randomBytes(11, 300_000);
       Files.write(file, content);
       for (int chunkSize : new int[] {ChunkOptions.DEFAULT_CHUNK, 1000, page, 100_001, 1 << 20}) {
-        for (long at : new long[] {0, 1, 16, page - 64, page - 63, page - 16, page - 1, page, 5000,
-            131_071}) {
-          try (ChunkSource chunks = ChunkSource.open(file, ChunkOptions.of(chunkSize, ChunkStrategy.BUFFERED))) {
+        for (long at :
+            new long[] {0, 1, 16, page - 64, page - 63, page - 16, page - 1, page, 5000, 131_071}) {
+          try (ChunkSource chunks =
+              ChunkSource.open(file, ChunkOptions.of(chunkSize, ChunkStrategy.BUFFERED))) {
             chunks.position(at);
             String where = "chunk size " + chunkSize + " at " + at;
             // Chunks of up to 64 KiB may be served from bytes read ahead, slices anywhere in the
             // buffer: only the first, read from the file, is checked for them.
-            boolean every = chunkSize == ChunkOptions.DEFAULT_CHUNK || chunkSize > BufferPool.CHUNKS.size() / 2;
+            boolean every =
+                chunkSize == ChunkOptions.DEFAULT_CHUNK || chunkSize > BufferPool.CHUNKS.size() / 2;
             for (ByteBuffer chunk; (chunk = chunks.next()) != null; ) {
               long from = chunks.position() - chunk.remaining();
               assertEquals(from % 32, chunk.alignmentOffset(0, page), where + ", chunk at " + from);
@@ -135,9 +152,10 @@ class BufferPlacementTest {
       byte[] content = TestSupport.randomBytes(12, 300_000);
       Files.write(file, content);
       try (FileChannel source = FileChannel.open(file)) {
-        for (long at : new long[] {0, 1, 16, page - 64, page - 63, page - 16, page - 1, page, 5000,
-            131_071}) {
-          for (long count : new long[] {1, 100, page, BufferPool.READS.capacity() + 1, content.length - at}) {
+        for (long at :
+            new long[] {0, 1, 16, page - 64, page - 63, page - 16, page - 1, page, 5000, 131_071}) {
+          for (long count :
+              new long[] {1, 100, page, BufferPool.READS.capacity() + 1, content.length - at}) {
             String where = "transfer of " + count + " from " + at;
             long[] next = {at};
             WritableByteChannel target =
@@ -146,7 +164,9 @@ class BufferPlacementTest {
                   public int write(ByteBuffer src) {
                     long from = next[0];
                     assertTrue(src.isDirect(), where);
-                    assertEquals(from % 32, src.alignmentOffset(src.position(), page),
+                    assertEquals(
+                        from % 32,
+                        src.alignmentOffset(src.position(), page),
                         where + ", write of the bytes at " + from);
                     int n = src.remaining();
                     for (int i = 0; i < n; i++) {
@@ -165,7 +185,15 @@ class BufferPlacementTest {
                   public void close() {}
                 };
             long moved =
-                Transfers.transfer(source, at, count, target, new TransferOptions(TransferPolicy.defaults().withStrategy(TransferStrategy.READ_WRITE), TransferOptions.MAPPED_WINDOW, false));
+                Transfers.transfer(
+                    source,
+                    at,
+                    count,
+                    target,
+                    new TransferOptions(
+                        TransferPolicy.defaults().withStrategy(TransferStrategy.READ_WRITE),
+                        TransferOptions.MAPPED_WINDOW,
+                        false));
             assertEquals(count, moved, where);
             assertEquals(at + count, next[0], where);
           }
@@ -196,7 +224,8 @@ class BufferPlacementTest {
           for (long from : new long[] {0, 1, 63, page - 64, page - 63, page - 1, 2000, 2047}) {
             for (long to :
                 new long[] {0, 1, 31, 63, 64, 65, 100, 2049, 2111, page - 1, page + 17}) {
-              for (long count : new long[] {100, BufferPool.READS.capacity() + 1, content.length - from}) {
+              for (long count :
+                  new long[] {100, BufferPool.READS.capacity() + 1, content.length - from}) {
                 String where = (append ? "append " : "") + count + " from " + from + " to " + to;
                 Files.write(out, new byte[(int) to]);
                 Recorder target =
@@ -207,14 +236,24 @@ class BufferPlacementTest {
                 try (target) {
                   target.position(append ? 0 : to);
                   long moved =
-                      Transfers.transfer(source, from, count, target, new TransferOptions(TransferPolicy.defaults().withStrategy(TransferStrategy.READ_WRITE), TransferOptions.MAPPED_WINDOW, false));
+                      Transfers.transfer(
+                          source,
+                          from,
+                          count,
+                          target,
+                          new TransferOptions(
+                              TransferPolicy.defaults().withStrategy(TransferStrategy.READ_WRITE),
+                              TransferOptions.MAPPED_WINDOW,
+                              false));
                   assertEquals(count, moved, where);
                 }
                 long read = from;
                 for (long[] w : target.writes) {
                   long address = w[0];
                   long written = w[1];
-                  assertEquals(0, Math.floorMod(address - read, 32),
+                  assertEquals(
+                      0,
+                      Math.floorMod(address - read, 32),
                       where + ": read of " + read + " to " + address);
                   if (count >= Transfers.PLACED_FOR_TARGET) {
                     assertFalse(slow(written - address), where + ": write to " + written);

@@ -74,11 +74,24 @@ class ChunkedReaderAllocationTest {
       long limit = PER_SCAN + (mapped ? chunks[0] * PER_MAPPED_CHUNK : 0) + windows * PER_WINDOW;
       assertTrue(
           allocated <= limit,
-          s + " chunk " + chunk + " from " + start + ": a scan of " + SIZE + " bytes in " + chunks[0]
-              + " chunks allocated " + allocated + " bytes (limit " + limit + ")");
+          s
+              + " chunk "
+              + chunk
+              + " from "
+              + start
+              + ": a scan of "
+              + SIZE
+              + " bytes in "
+              + chunks[0]
+              + " chunks allocated "
+              + allocated
+              + " bytes (limit "
+              + limit
+              + ")");
     }
     long viaForEach = minAllocated(() -> FastFiles.forEachChunk(file, crc::update));
-    assertTrue(viaForEach <= PER_SCAN + 64 * PER_MAPPED_CHUNK + PER_WINDOW, "forEachChunk: " + viaForEach);
+    assertTrue(
+        viaForEach <= PER_SCAN + 64 * PER_MAPPED_CHUNK + PER_WINDOW, "forEachChunk: " + viaForEach);
   }
 
   /**
@@ -97,7 +110,13 @@ class ChunkedReaderAllocationTest {
         long allocated = minAllocated(() -> count[0] = records(record, gap, limit, crc));
         assertTrue(
             allocated <= PER_SCAN + count[0] * PER_SLICE,
-            record + "-byte records, gap " + gap + ": " + allocated + " bytes for " + count[0]
+            record
+                + "-byte records, gap "
+                + gap
+                + ": "
+                + allocated
+                + " bytes for "
+                + count[0]
                 + " records");
       }
     }
@@ -105,7 +124,9 @@ class ChunkedReaderAllocationTest {
 
   private static long records(int record, int gap, long limit, CRC32C crc) throws IOException {
     long n = 0;
-    try (ChunkSource chunks = ChunkSource.open(file, ChunkOptions.of(ChunkOptions.DEFAULT_CHUNK, ChunkStrategy.BUFFERED))) {
+    try (ChunkSource chunks =
+        ChunkSource.open(
+            file, ChunkOptions.of(ChunkOptions.DEFAULT_CHUNK, ChunkStrategy.BUFFERED))) {
       for (ByteBuffer b; chunks.position() < limit && (b = chunks.next(record)) != null; ) {
         crc.update(b);
         chunks.skip(gap);

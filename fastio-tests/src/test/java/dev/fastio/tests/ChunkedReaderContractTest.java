@@ -14,10 +14,9 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.fastio.ChunkedReader;
 import dev.fastio.FastFiles;
+import dev.fastio.FastioTestHook;
 import dev.fastio.internal.Settings;
 import dev.fastio.internal.chunks.ChunkOptions;
-import dev.fastio.ChunkedReader;
-import dev.fastio.FastioTestHook;
 import dev.fastio.internal.chunks.ChunkStrategy;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -44,16 +43,17 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /**
- * The contract of {@code ChunkedReader} over each strategy: read-only chunks that stay intact until the
- * next call, FIFOs and pseudo-files through the buffered strategy, the JDK's exceptions for missing
- * paths and directories, {@code ClosedChannelException} after close and after an interrupt, and an
- * {@code IOException} (never an {@code InternalError}) for a file truncated while read.
+ * The contract of {@code ChunkedReader} over each strategy: read-only chunks that stay intact until
+ * the next call, FIFOs and pseudo-files through the buffered strategy, the JDK's exceptions for
+ * missing paths and directories, {@code ClosedChannelException} after close and after an interrupt,
+ * and an {@code IOException} (never an {@code InternalError}) for a file truncated while read.
  */
 class ChunkedReaderContractTest {
   @TempDir Path dir;
 
   /** The strategies a test forces; AUTO maps the 2 MiB files used here. */
-  private static ChunkedReader open(Path file, int chunkSize, ChunkStrategy strategy) throws IOException {
+  private static ChunkedReader open(Path file, int chunkSize, ChunkStrategy strategy)
+      throws IOException {
     return FastioTestHook.open(file, new ChunkOptions(chunkSize, strategy, 1 << 20));
   }
 
@@ -86,9 +86,10 @@ class ChunkedReaderContractTest {
 
   /**
    * What is guaranteed: a chunk's bytes stay as handed out until the next call that invalidates it;
-   * calls that do not ({@code position()}, {@code size()}) leave them alone, and moving the chunk's own
-   * position and limit does not disturb the next chunk. The buffered strategy hands out the same buffer
-   * object again (refilled) only on the next {@code next}; the mapped one a new slice each time.
+   * calls that do not ({@code position()}, {@code size()}) leave them alone, and moving the chunk's
+   * own position and limit does not disturb the next chunk. The buffered strategy hands out the
+   * same buffer object again (refilled) only on the next {@code next}; the mapped one a new slice
+   * each time.
    */
   @ParameterizedTest
   @EnumSource(names = {"MAPPED", "BUFFERED"})
@@ -133,20 +134,29 @@ class ChunkedReaderContractTest {
       assertEquals(0, reader.size());
       assertNull(reader.next());
     }
-    assertEquals(0, FastFiles.forEachChunk(file, b -> {
-      throw new AssertionError("no chunk expected");
-    }));
+    assertEquals(
+        0,
+        FastFiles.forEachChunk(
+            file,
+            b -> {
+              throw new AssertionError("no chunk expected");
+            }));
   }
 
   @Test
   void autoMapsLargeFilesAndBuffersSmallOnes() throws Exception {
-    Path small = TestSupport.write(dir, "small", new byte[(int) Settings.CHUNKED_MAP_THRESHOLD - 1]);
+    Path small =
+        TestSupport.write(dir, "small", new byte[(int) Settings.CHUNKED_MAP_THRESHOLD - 1]);
     Path large = TestSupport.write(dir, "large", new byte[(int) Settings.CHUNKED_MAP_THRESHOLD]);
-    try (ChunkedReader chunks = FastioTestHook.open(small, ChunkOptions.of(ChunkOptions.DEFAULT_CHUNK, ChunkStrategy.AUTO))) {
+    try (ChunkedReader chunks =
+        FastioTestHook.open(
+            small, ChunkOptions.of(ChunkOptions.DEFAULT_CHUNK, ChunkStrategy.AUTO))) {
       assertEquals(ChunkStrategy.BUFFERED, FastioTestHook.strategy(chunks));
       assertEquals(ChunkOptions.BUFFERED_CHUNK, chunks.chunkSize());
     }
-    try (ChunkedReader chunks = FastioTestHook.open(large, ChunkOptions.of(ChunkOptions.DEFAULT_CHUNK, ChunkStrategy.AUTO))) {
+    try (ChunkedReader chunks =
+        FastioTestHook.open(
+            large, ChunkOptions.of(ChunkOptions.DEFAULT_CHUNK, ChunkStrategy.AUTO))) {
       assertEquals(ChunkStrategy.MAPPED, FastioTestHook.strategy(chunks));
       assertEquals(ChunkOptions.MAPPED_CHUNK, chunks.chunkSize());
     }
@@ -189,18 +199,26 @@ class ChunkedReaderContractTest {
     System.arraycopy(content, 0, expected, 0, 100);
     System.arraycopy(content, 50_100, expected, 100, content.length - 50_100);
     assertArrayEquals(expected, out.toByteArray());
-    // AUTO picks the buffered strategy; MAPPED forced is refused before opening (no writer: no block).
+    // AUTO picks the buffered strategy; MAPPED forced is refused before opening (no writer: no
+    // block).
     Thread again = TestSupport.feed(fifo, content);
-    try (ChunkedReader chunks = FastioTestHook.open(fifo, ChunkOptions.of(ChunkOptions.DEFAULT_CHUNK, ChunkStrategy.AUTO))) {
+    try (ChunkedReader chunks =
+        FastioTestHook.open(
+            fifo, ChunkOptions.of(ChunkOptions.DEFAULT_CHUNK, ChunkStrategy.AUTO))) {
       assertEquals(ChunkStrategy.BUFFERED, FastioTestHook.strategy(chunks));
       assertArrayEquals(crc(content), crc(chunks));
     }
     again.join(10_000);
     assertThrows(
-        FileSystemException.class, () -> FastioTestHook.open(fifo, ChunkOptions.of(ChunkOptions.DEFAULT_CHUNK, ChunkStrategy.MAPPED)));
+        FileSystemException.class,
+        () ->
+            FastioTestHook.open(
+                fifo, ChunkOptions.of(ChunkOptions.DEFAULT_CHUNK, ChunkStrategy.MAPPED)));
   }
 
-  /** A chunk holds exactly what was asked, on a FIFO too, even when the writer trickles its bytes. */
+  /**
+   * A chunk holds exactly what was asked, on a FIFO too, even when the writer trickles its bytes.
+   */
   @Test
   void fifoChunksAreFullEvenWhenTheWriterTrickles() throws Exception {
     assumeTrue(TestSupport.isLinux());
@@ -236,7 +254,9 @@ class ChunkedReaderContractTest {
   void procSysAndDeviceFilesGoThroughTheBufferedStrategy() throws Exception {
     assumeTrue(TestSupport.isLinux());
     Path status = Paths.get("/proc/self/status");
-    try (ChunkedReader chunks = FastioTestHook.open(status, ChunkOptions.of(ChunkOptions.DEFAULT_CHUNK, ChunkStrategy.AUTO))) {
+    try (ChunkedReader chunks =
+        FastioTestHook.open(
+            status, ChunkOptions.of(ChunkOptions.DEFAULT_CHUNK, ChunkStrategy.AUTO))) {
       assertEquals(ChunkStrategy.BUFFERED, FastioTestHook.strategy(chunks));
       assertEquals(-1, chunks.size(), "a pseudo-file of size 0");
       byte[] all = readAll(chunks);
@@ -293,7 +313,8 @@ class ChunkedReaderContractTest {
       IOException jdkDir = assertThrows(IOException.class, () -> Files.readAllBytes(d));
       // A directory opens, as Files.newByteChannel opens it, and its first read fails.
       for (ChunkStrategy s : List.of(ChunkStrategy.AUTO, ChunkStrategy.BUFFERED)) {
-        try (ChunkedReader chunks = FastioTestHook.open(d, ChunkOptions.of(ChunkOptions.DEFAULT_CHUNK, s))) {
+        try (ChunkedReader chunks =
+            FastioTestHook.open(d, ChunkOptions.of(ChunkOptions.DEFAULT_CHUNK, s))) {
           assertEquals(ChunkStrategy.BUFFERED, FastioTestHook.strategy(chunks), d.toString());
           IOException ourDir = assertThrows(IOException.class, chunks::next, d.toString());
           assertEquals(jdkDir.getClass(), ourDir.getClass(), d.toString());
@@ -310,7 +331,10 @@ class ChunkedReaderContractTest {
       assertEquals(jdkDir.getMessage(), forEach.getMessage(), d.toString());
       // Forced mapping asks before opening, and refuses.
       assertThrows(
-          FileSystemException.class, () -> FastioTestHook.open(d, ChunkOptions.of(ChunkOptions.DEFAULT_CHUNK, ChunkStrategy.MAPPED)));
+          FileSystemException.class,
+          () ->
+              FastioTestHook.open(
+                  d, ChunkOptions.of(ChunkOptions.DEFAULT_CHUNK, ChunkStrategy.MAPPED)));
     }
     if (TestSupport.isLinux()) {
       TestSupport.assertNoDescriptorLeak(fds, dir);
@@ -318,8 +342,8 @@ class ChunkedReaderContractTest {
   }
 
   /**
-   * A block device reports its size (the JDK asks the kernel for it), so it is read by position as a
-   * regular file is, never mapped, and moving back works. Needs {@code losetup} and the right to
+   * A block device reports its size (the JDK asks the kernel for it), so it is read by position as
+   * a regular file is, never mapped, and moving back works. Needs {@code losetup} and the right to
    * attach a loop device (root), else skipped.
    */
   @Test
@@ -330,8 +354,11 @@ class ChunkedReaderContractTest {
       Path file = TestSupport.write(dir, "device-" + size, content);
       Path device = TestSupport.loopDevice(file);
       try {
-        try (ChunkedReader chunks = FastioTestHook.open(device, ChunkOptions.of(ChunkOptions.DEFAULT_CHUNK, ChunkStrategy.AUTO))) {
-          assertEquals(ChunkStrategy.BUFFERED, FastioTestHook.strategy(chunks), "a device is not mapped");
+        try (ChunkedReader chunks =
+            FastioTestHook.open(
+                device, ChunkOptions.of(ChunkOptions.DEFAULT_CHUNK, ChunkStrategy.AUTO))) {
+          assertEquals(
+              ChunkStrategy.BUFFERED, FastioTestHook.strategy(chunks), "a device is not mapped");
           assertEquals(size, chunks.size());
           assertArrayEquals(content, readAll(chunks));
         }
@@ -350,7 +377,9 @@ class ChunkedReaderContractTest {
         }
         assertThrows(
             FileSystemException.class,
-            () -> FastioTestHook.open(device, ChunkOptions.of(ChunkOptions.DEFAULT_CHUNK, ChunkStrategy.MAPPED)));
+            () ->
+                FastioTestHook.open(
+                    device, ChunkOptions.of(ChunkOptions.DEFAULT_CHUNK, ChunkStrategy.MAPPED)));
       } finally {
         TestSupport.detachLoopDevice(device);
       }
@@ -368,7 +397,8 @@ class ChunkedReaderContractTest {
     assertThrows(IllegalArgumentException.class, () -> ChunkedReader.open(file, (1 << 30) + 1));
     assertThrows(NullPointerException.class, () -> ChunkedReader.open(null));
     assertThrows(NullPointerException.class, () -> FastFiles.forEachChunk(file, null));
-    try (ChunkedReader reader = ChunkedReader.open(file, 1 << 30)) { // no 1 GiB buffer: the file is small
+    try (ChunkedReader reader =
+        ChunkedReader.open(file, 1 << 30)) { // no 1 GiB buffer: the file is small
       assertEquals(100, reader.next().remaining());
       e = assertThrows(IllegalArgumentException.class, () -> reader.next(0));
       assertEquals("maxBytes < 1: 0", e.getMessage());
@@ -414,9 +444,10 @@ class ChunkedReaderContractTest {
   }
 
   /**
-   * An interrupt closes the channel, as for any {@code FileChannel}: {@code ClosedByInterruptException}
-   * from the call that reads (for the mapped strategy, the one that maps a window), {@code
-   * ClosedChannelException} from every later call; the interrupt status stays set.
+   * An interrupt closes the channel, as for any {@code FileChannel}: {@code
+   * ClosedByInterruptException} from the call that reads (for the mapped strategy, the one that
+   * maps a window), {@code ClosedChannelException} from every later call; the interrupt status
+   * stays set.
    */
   @ParameterizedTest
   @EnumSource(names = {"MAPPED", "BUFFERED"})
@@ -437,7 +468,9 @@ class ChunkedReaderContractTest {
     }
   }
 
-  /** Unlike the other methods of {@code FastFiles}, forEachChunk is interruptible, as the reader is. */
+  /**
+   * Unlike the other methods of {@code FastFiles}, forEachChunk is interruptible, as the reader is.
+   */
   @Test
   void forEachChunkIsInterruptible() throws Exception {
     Path file = TestSupport.write(dir, "f", TestSupport.randomBytes(4, 100_000));
@@ -453,13 +486,13 @@ class ChunkedReaderContractTest {
 
   @ParameterizedTest
   @EnumSource(names = {"MAPPED", "BUFFERED"})
-  void aFileTruncatedWhileReadGivesAnIoExceptionNamingIt(ChunkStrategy strategy)
-      throws Exception {
+  void aFileTruncatedWhileReadGivesAnIoExceptionNamingIt(ChunkStrategy strategy) throws Exception {
     Path file = TestSupport.write(dir, "shrinks", TestSupport.randomBytes(5, 4 << 20));
     try (ChunkedReader chunks = open(file, 65536, strategy)) {
       assertNotNull(chunks.next());
       truncate(file, 4096);
-      // Within the window already mapped (the mapped strategy notices by reading the chunk's last byte), and
+      // Within the window already mapped (the mapped strategy notices by reading the chunk's last
+      // byte), and
       // in a later window (noticed by the size check before mapping it).
       for (long at : new long[] {65536, 3 << 20}) {
         chunks.position(at);
@@ -476,8 +509,8 @@ class ChunkedReaderContractTest {
 
   /**
    * Small chunks close together are served from bytes read ahead with an earlier chunk: as the file
-   * was when they were read, even if it changed since. Moving back reads the file again, and a chunk
-   * beyond the bytes read ahead notices a truncation.
+   * was when they were read, even if it changed since. Moving back reads the file again, and a
+   * chunk beyond the bytes read ahead notices a truncation.
    */
   @Test
   void readAheadServesBytesAsReadAndMovingBackReadsTheFileAgain() throws Exception {
@@ -490,15 +523,18 @@ class ChunkedReaderContractTest {
       try (ChunkedReader chunks = open(file, chunkSize, ChunkStrategy.BUFFERED)) {
         String c = "chunk size " + chunkSize;
         assertArrayEquals(Arrays.copyOfRange(content, 0, 64), bytes(chunks.next(64)), c);
-        assertArrayEquals(Arrays.copyOfRange(content, 64, 128), bytes(chunks.next(64)), c); // + 16 KiB
+        assertArrayEquals(
+            Arrays.copyOfRange(content, 64, 128), bytes(chunks.next(64)), c); // + 16 KiB
         Files.write(file, changed); // same size, other bytes
         chunks.skip(1000);
         ByteBuffer ahead = chunks.next(64);
-        assertArrayEquals(Arrays.copyOfRange(content, 1128, 1192), bytes(ahead), c + ": read ahead");
+        assertArrayEquals(
+            Arrays.copyOfRange(content, 1128, 1192), bytes(ahead), c + ": read ahead");
         assertTrue(ahead.isReadOnly());
         assertEquals(0, ahead.position());
         chunks.position(0);
-        assertArrayEquals(Arrays.copyOfRange(changed, 0, 64), bytes(chunks.next(64)), c + ": again");
+        assertArrayEquals(
+            Arrays.copyOfRange(changed, 0, 64), bytes(chunks.next(64)), c + ": again");
         truncate(file, 10_000);
         chunks.position(100_000);
         FileSystemException e = assertThrows(FileSystemException.class, () -> chunks.next(64));

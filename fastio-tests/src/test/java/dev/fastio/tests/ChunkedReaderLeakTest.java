@@ -13,7 +13,6 @@ import dev.fastio.FastFiles;
 import dev.fastio.internal.chunks.ChunkOptions;
 import dev.fastio.internal.chunks.ChunkSource;
 import dev.fastio.internal.chunks.ChunkStrategy;
-import dev.fastio.internal.platform.MappedRegion;
 import dev.fastio.internal.platform.PlatformProvider;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -70,13 +69,16 @@ class ChunkedReaderLeakTest {
     try (ChunkedReader reader = ChunkedReader.open(small)) {
       reader.next();
     }
-    ChunkSource abandoned = ChunkSource.open(file, new ChunkOptions(100, s, 65536)); // closed without reading
+    ChunkSource abandoned =
+        ChunkSource.open(file, new ChunkOptions(100, s, 65536)); // closed without reading
     abandoned.close();
     assertThrows(NoSuchFileException.class, () -> ChunkedReader.open(dir.resolve("missing")));
     try (ChunkedReader directory = ChunkedReader.open(dir)) { // opens; its first read fails
       assertThrows(IOException.class, directory::next);
     }
-    assertThrows(FileSystemException.class, () -> ChunkSource.open(dir, ChunkOptions.of(1, ChunkStrategy.MAPPED)));
+    assertThrows(
+        FileSystemException.class,
+        () -> ChunkSource.open(dir, ChunkOptions.of(1, ChunkStrategy.MAPPED)));
     if (i % 20 == 0) { // the truncation path: a failing next(), then close
       try (RandomAccessFile f = new RandomAccessFile(shrinking.toFile(), "rw")) {
         f.setLength(0);
@@ -109,10 +111,13 @@ class ChunkedReaderLeakTest {
             .orElseThrow();
     List<String> seen = new ArrayList<>();
     boolean unchanged = false;
-    for (int attempt = 0; attempt < 5 && !unchanged; attempt++) { // other threads may allocate meanwhile
+    for (int attempt = 0;
+        attempt < 5 && !unchanged;
+        attempt++) { // other threads may allocate meanwhile
       long before = direct.getMemoryUsed();
       for (int i = 0; i < 20; i++) {
-        try (ChunkSource chunks = ChunkSource.open(file, ChunkOptions.of(1 << 20, ChunkStrategy.BUFFERED))) {
+        try (ChunkSource chunks =
+            ChunkSource.open(file, ChunkOptions.of(1 << 20, ChunkStrategy.BUFFERED))) {
           while (chunks.next() != null) {
             // read it all
           }
@@ -133,7 +138,8 @@ class ChunkedReaderLeakTest {
     Path file = TestSupport.write(dir, "windows", TestSupport.randomBytes(3, 16 * window + 17));
     String name = file.getFileName().toString();
     int most = 0;
-    try (ChunkSource chunks = ChunkSource.open(file, new ChunkOptions(300_000, ChunkStrategy.MAPPED, window))) {
+    try (ChunkSource chunks =
+        ChunkSource.open(file, new ChunkOptions(300_000, ChunkStrategy.MAPPED, window))) {
       for (ByteBuffer b; (b = chunks.next()) != null; ) {
         most = Math.max(most, TestSupport.mappingsOf(name));
         if (chunks.position() > 600_000 && chunks.position() % 3 == 0) {
@@ -146,12 +152,14 @@ class ChunkedReaderLeakTest {
       assertTrue(most >= 1, "the file was mapped");
       assertTrue(most <= 2, most + " mappings of the file at once");
     }
-    assertEquals(PlatformProvider.get().releasesImmediately() ? 0 : 1, Math.min(1, TestSupport.mappingsOf(name)));
+    assertEquals(
+        PlatformProvider.get().releasesImmediately() ? 0 : 1,
+        Math.min(1, TestSupport.mappingsOf(name)));
   }
 
   /**
-   * Windows left behind are released by one daemon thread, which keeps no class loader reachable, and
-   * by the time {@code close} returns: readers on several threads at once leave nothing mapped.
+   * Windows left behind are released by one daemon thread, which keeps no class loader reachable,
+   * and by the time {@code close} returns: readers on several threads at once leave nothing mapped.
    */
   @Test
   void windowsAreReleasedByOneDaemonThreadAndNoneOutlivesClose() throws Exception {
@@ -169,7 +177,9 @@ class ChunkedReaderLeakTest {
                 try {
                   for (int round = 0; round < 25; round++) {
                     ByteArrayOutputStream out = new ByteArrayOutputStream();
-                    try (ChunkSource chunks = ChunkSource.open(file, new ChunkOptions(4096, ChunkStrategy.MAPPED, window))) {
+                    try (ChunkSource chunks =
+                        ChunkSource.open(
+                            file, new ChunkOptions(4096, ChunkStrategy.MAPPED, window))) {
                       for (ByteBuffer b; (b = chunks.next()) != null; ) {
                         byte[] bytes = new byte[b.remaining()];
                         b.get(bytes);
@@ -189,14 +199,18 @@ class ChunkedReaderLeakTest {
       thread.join();
     }
     assertEquals(List.of(), failures);
-    assertEquals(PlatformProvider.get().releasesImmediately() ? 0 : 1, Math.min(1, TestSupport.mappingsOf(name)));
+    assertEquals(
+        PlatformProvider.get().releasesImmediately() ? 0 : 1,
+        Math.min(1, TestSupport.mappingsOf(name)));
     List<Thread> unmappers = TestSupport.threadsNamed("fastio-unmapper");
     assertEquals(1, unmappers.size(), "mapper threads: " + unmappers);
     assertTrue(unmappers.get(0).isDaemon(), "a daemon thread");
     assertNull(unmappers.get(0).getContextClassLoader(), "context class loader");
   }
 
-  /** The same through the public API over a sparse file of five default windows (320 MiB of holes). */
+  /**
+   * The same through the public API over a sparse file of five default windows (320 MiB of holes).
+   */
   @Test
   void publicReaderOverSeveralDefaultWindows() throws Exception {
     assumeTrue(TestSupport.isLinux());

@@ -9,10 +9,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.fastio.ChunkedReader;
 import dev.fastio.FastFiles;
+import dev.fastio.FastioTestHook;
 import dev.fastio.internal.Settings;
 import dev.fastio.internal.chunks.ChunkOptions;
-import dev.fastio.ChunkedReader;
-import dev.fastio.FastioTestHook;
 import dev.fastio.internal.chunks.ChunkStrategy;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -35,11 +34,11 @@ import net.jqwik.api.lifecycle.BeforeContainer;
 
 /**
  * Random sequences of {@code next}, {@code next(max)}, {@code skip} and {@code position} over files
- * whose sizes sit at chunk, page and window boundaries (±1), with chunk sizes from 1 byte up and small
- * mapped windows, for each strategy forced and for AUTO: every chunk must equal the same range of {@code
- * Files.readAllBytes} (the JDK oracle), be read-only and hold exactly {@code min(max, bytes left)}
- * bytes, and the position must follow a model of it. jqwik's own edge cases are off: the generators
- * are made of the boundaries.
+ * whose sizes sit at chunk, page and window boundaries (±1), with chunk sizes from 1 byte up and
+ * small mapped windows, for each strategy forced and for AUTO: every chunk must equal the same
+ * range of {@code Files.readAllBytes} (the JDK oracle), be read-only and hold exactly {@code
+ * min(max, bytes left)} bytes, and the position must follow a model of it. jqwik's own edge cases
+ * are off: the generators are made of the boundaries.
  */
 class ChunkedReaderPropertiesTest {
   private static final int MAX_SIZE = 3 << 20;
@@ -78,15 +77,18 @@ class ChunkedReaderPropertiesTest {
     ANY
   }
 
-  record Case(
-      ChunkStrategy strategy,
-      int chunkSize,
-      int windowSize,
-      int size,
-      List<Op> ops) {
+  record Case(ChunkStrategy strategy, int chunkSize, int windowSize, int size, List<Op> ops) {
     @Override
     public String toString() {
-      return strategy + " chunk " + chunkSize + " window " + windowSize + " size " + size + " " + ops;
+      return strategy
+          + " chunk "
+          + chunkSize
+          + " window "
+          + windowSize
+          + " size "
+          + size
+          + " "
+          + ops;
     }
   }
 
@@ -125,8 +127,8 @@ class ChunkedReaderPropertiesTest {
                     case CHUNK -> (long) k * chunk;
                     case WINDOW -> (long) k * Math.max(window, chunk);
                     case PAGE -> (long) k * 4096;
-                    case BOUNDARY -> TestSupport.BOUNDARY_SIZES.get(
-                        seed % TestSupport.BOUNDARY_SIZES.size());
+                    case BOUNDARY ->
+                        TestSupport.BOUNDARY_SIZES.get(seed % TestSupport.BOUNDARY_SIZES.size());
                     case ANY -> seed % 300_000;
                   };
               int size = (int) Math.max(0, Math.min(MAX_SIZE, around + d));
@@ -139,7 +141,9 @@ class ChunkedReaderPropertiesTest {
     Path file = TestSupport.write(dir, "c", TestSupport.randomBytes(c.size(), c.size()));
     try {
       byte[] content = Files.readAllBytes(file);
-      try (ChunkedReader chunks = FastioTestHook.open(file, new ChunkOptions(c.chunkSize(), c.strategy(), c.windowSize()))) {
+      try (ChunkedReader chunks =
+          FastioTestHook.open(
+              file, new ChunkOptions(c.chunkSize(), c.strategy(), c.windowSize()))) {
         assertEquals(expectedStrategy(c), FastioTestHook.strategy(chunks), c.toString());
         assertEquals(c.size(), chunks.size());
         run(c, chunks, content);
@@ -154,12 +158,16 @@ class ChunkedReaderPropertiesTest {
       return ChunkStrategy.BUFFERED; // nothing to map
     }
     if (c.strategy() == ChunkStrategy.AUTO) {
-      return c.size() >= Settings.CHUNKED_MAP_THRESHOLD ? ChunkStrategy.MAPPED : ChunkStrategy.BUFFERED;
+      return c.size() >= Settings.CHUNKED_MAP_THRESHOLD
+          ? ChunkStrategy.MAPPED
+          : ChunkStrategy.BUFFERED;
     }
     return c.strategy();
   }
 
-  /** Applies the operations, then reads on to end of file, checking every chunk against the model. */
+  /**
+   * Applies the operations, then reads on to end of file, checking every chunk against the model.
+   */
   private static void run(Case c, ChunkedReader chunks, byte[] content) throws IOException {
     int size = content.length;
     int window = Math.max(c.windowSize(), c.chunkSize());
@@ -188,7 +196,9 @@ class ChunkedReaderPropertiesTest {
           model = p;
         }
         case POSITION_AT_BOUNDARY -> {
-          long p = Math.max(0, (long) (op.a() % 4) * (op.a() % 2 == 0 ? window : c.chunkSize()) + op.b());
+          long p =
+              Math.max(
+                  0, (long) (op.a() % 4) * (op.a() % 2 == 0 ? window : c.chunkSize()) + op.b());
           chunks.position(p);
           model = p;
         }
@@ -205,7 +215,8 @@ class ChunkedReaderPropertiesTest {
       }
       assertEquals(model, chunks.position(), op.toString());
     }
-    // Then on to end of file (a bounded number of chunks; a jump to the last ones if more are left).
+    // Then on to end of file (a bounded number of chunks; a jump to the last ones if more are
+    // left).
     long left = size - model;
     if (left > 2000L * c.chunkSize()) {
       model = size - 1000L * c.chunkSize() - op(c) % c.chunkSize();
@@ -254,7 +265,9 @@ class ChunkedReaderPropertiesTest {
     return b;
   }
 
-  /** A record pattern: records of {@code length} bytes, {@code gap} bytes apart (negative: back). */
+  /**
+   * A record pattern: records of {@code length} bytes, {@code gap} bytes apart (negative: back).
+   */
   record Step(int length, int gap) {}
 
   @Provide
@@ -281,13 +294,14 @@ class ChunkedReaderPropertiesTest {
    */
   @Property(tries = 300, seed = "20261203", edgeCases = EdgeCasesMode.NONE)
   void recordsReadAheadEqualJdkSlices(
-      @ForAll("patterns") List<Step> pattern,
-      @ForAll("readAheadSizes") int size)
+      @ForAll("patterns") List<Step> pattern, @ForAll("readAheadSizes") int size)
       throws IOException {
     Path file = TestSupport.write(dir, "r", TestSupport.randomBytes(size + 7L, size));
     try {
       byte[] content = Files.readAllBytes(file);
-      try (ChunkedReader chunks = FastioTestHook.open(file, ChunkOptions.of(ChunkOptions.DEFAULT_CHUNK, ChunkStrategy.BUFFERED))) {
+      try (ChunkedReader chunks =
+          FastioTestHook.open(
+              file, ChunkOptions.of(ChunkOptions.DEFAULT_CHUNK, ChunkStrategy.BUFFERED))) {
         long model = 0;
         for (int i = 0; i < 20_000 && model < size; i++) {
           Step step = pattern.get(i % pattern.size());
@@ -321,7 +335,9 @@ class ChunkedReaderPropertiesTest {
         Arbitraries.integers().between(0, 600_000));
   }
 
-  /** The public API over the same sizes: the whole file, chunk by chunk, and through forEachChunk. */
+  /**
+   * The public API over the same sizes: the whole file, chunk by chunk, and through forEachChunk.
+   */
   @Property(tries = 300, seed = "20261202", edgeCases = EdgeCasesMode.NONE)
   void publicApiReadsTheWholeFile(@ForAll("cases") Case c) throws IOException {
     Path file = TestSupport.write(dir, "p", TestSupport.randomBytes(c.size() + 1L, c.size()));

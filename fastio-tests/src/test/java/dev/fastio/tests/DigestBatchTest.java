@@ -38,9 +38,10 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /**
- * {@link DigestBatch}: every result equals {@link FastFiles#digest(Path, String)} (or carries the same
- * exception type), in input order, over both reading pipelines and several thread counts; a failing
- * file does not stop the others; listeners, sinks and interrupts; no descriptor or mapping left.
+ * {@link DigestBatch}: every result equals {@link FastFiles#digest(Path, String)} (or carries the
+ * same exception type), in input order, over both reading pipelines and several thread counts; a
+ * failing file does not stop the others; listeners, sinks and interrupts; no descriptor or mapping
+ * left.
  *
  * <p>The surefire configuration sets {@code fastio.batch.readAhead} to 4 MiB, so the sequential
  * reader's budget blocks and files over 2 MiB take the path where the worker follows the reader.
@@ -81,13 +82,18 @@ class DigestBatchTest {
     for (int threads : new int[] {1, 2, 5}) {
       for (String algorithm : new String[] {"MD5", "SHA-256"}) {
         List<Result> results =
-            DigestBatch.builder(algorithm).threads(threads).reading(reading).build().digestAll(paths);
+            DigestBatch.builder(algorithm)
+                .threads(threads)
+                .reading(reading)
+                .build()
+                .digestAll(paths);
         assertEquals(paths.size(), results.size());
         for (int i = 0; i < paths.size(); i++) {
           Result r = results.get(i);
           Path p = paths.get(i);
           assertSame(p, r.path(), "input order");
-          Class<? extends Throwable> expected = TestSupport.thrown(() -> FastFiles.digest(p, algorithm));
+          Class<? extends Throwable> expected =
+              TestSupport.thrown(() -> FastFiles.digest(p, algorithm));
           if (expected == null) {
             assertTrue(r.isSuccess(), () -> p + ": " + r.error());
             assertArrayEquals(FastFiles.digest(p, algorithm), r.digest(), p + " " + reading);
@@ -133,7 +139,11 @@ class DigestBatchTest {
           }
         };
     List<Result> sunk = new ArrayList<>();
-    DigestBatch.builder("MD5").threads(3).reading(reading).listener(listener).build()
+    DigestBatch.builder("MD5")
+        .threads(3)
+        .reading(reading)
+        .listener(listener)
+        .build()
         .digestAll(paths, sunk::add);
     assertEquals(paths.size(), calls.get());
     assertEquals(new HashSet<>(paths), done);
@@ -150,13 +160,16 @@ class DigestBatchTest {
         assertThrows(
             IllegalStateException.class,
             () ->
-                DigestBatch.builder("MD5").threads(2).build().digestAll(
-                    paths,
-                    r -> {
-                      if (seen.incrementAndGet() == 3) {
-                        throw new IllegalStateException("stop");
-                      }
-                    }));
+                DigestBatch.builder("MD5")
+                    .threads(2)
+                    .build()
+                    .digestAll(
+                        paths,
+                        r -> {
+                          if (seen.incrementAndGet() == 3) {
+                            throw new IllegalStateException("stop");
+                          }
+                        }));
     assertEquals("stop", e.getMessage());
     assertEquals(3, seen.get());
     assertNoWorkersLeft();
@@ -168,13 +181,16 @@ class DigestBatchTest {
       names = {"SEQUENTIAL", "PARALLEL"})
   void aThrowingListenerStopsTheBatchAndPropagates(Reading reading) {
     DigestBatch batch =
-        DigestBatch.builder("MD5").reading(reading).listener(
-            new DigestBatch.ProgressListener() {
-              @Override
-              public void fileDone(Result result) {
-                throw new UnsupportedOperationException("listener");
-              }
-            }).build();
+        DigestBatch.builder("MD5")
+            .reading(reading)
+            .listener(
+                new DigestBatch.ProgressListener() {
+                  @Override
+                  public void fileDone(Result result) {
+                    throw new UnsupportedOperationException("listener");
+                  }
+                })
+            .build();
     assertThrows(UnsupportedOperationException.class, () -> batch.digestAll(paths));
     assertNoWorkersLeft();
   }
@@ -184,8 +200,12 @@ class DigestBatchTest {
     Thread.currentThread().interrupt();
     assertThrows(
         InterruptedException.class,
-        () -> DigestBatch.builder("MD5").threads(2).reading(Reading.SEQUENTIAL).build()
-            .digestAll(paths));
+        () ->
+            DigestBatch.builder("MD5")
+                .threads(2)
+                .reading(Reading.SEQUENTIAL)
+                .build()
+                .digestAll(paths));
     assertFalse(Thread.interrupted(), "the status is consumed by the exception");
     assertNoWorkersLeft();
   }
@@ -198,11 +218,14 @@ class DigestBatchTest {
     List<Result> results =
         assertTimeoutPreemptively(
             Duration.ofSeconds(30),
-            () -> DigestBatch.builder("MD5").reading(Reading.SEQUENTIAL).build()
-                .digestAll(List.of(dir.resolve("f5"), fifo, dir.resolve("f6"))));
+            () ->
+                DigestBatch.builder("MD5")
+                    .reading(Reading.SEQUENTIAL)
+                    .build()
+                    .digestAll(List.of(dir.resolve("f5"), fifo, dir.resolve("f6"))));
     writer.join();
-    assertArrayEquals(java.security.MessageDigest.getInstance("MD5").digest(content),
-        results.get(1).digest());
+    assertArrayEquals(
+        java.security.MessageDigest.getInstance("MD5").digest(content), results.get(1).digest());
     assertArrayEquals(FastFiles.digest(dir.resolve("f6"), "MD5"), results.get(2).digest());
   }
 
@@ -216,8 +239,8 @@ class DigestBatchTest {
     assertThrows(NullPointerException.class, () -> DigestBatch.builder("MD5").reading(null));
     List<Path> withNull = new ArrayList<>(paths);
     withNull.add(null);
-    assertThrows(NullPointerException.class,
-        () -> DigestBatch.builder("MD5").build().digestAll(withNull));
+    assertThrows(
+        NullPointerException.class, () -> DigestBatch.builder("MD5").build().digestAll(withNull));
     assertThrows(IllegalArgumentException.class, () -> FastFiles.digestAll(paths, "NOPE"));
   }
 
@@ -256,8 +279,8 @@ class DigestBatchTest {
   }
 
   /**
-   * {@code Reading.AUTO} asks whether the files are cached before it puts a sequential reader in front
-   * of a rotational disk: cached files answer true, an evicted one false.
+   * {@code Reading.AUTO} asks whether the files are cached before it puts a sequential reader in
+   * front of a rotational disk: cached files answer true, an evicted one false.
    */
   @Test
   void looksCachedTellsCachedFilesFromEvictedOnes() throws Exception {

@@ -32,11 +32,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code FastFiles.copy} against {@code Files.copy}: each case is set up twice, in a directory for the
- * JDK and one for fastio, both copies run (fastio's twice: {@code FastFiles.copy}, which on Linux is the
- * JDK's own, and fastio's transfer path forced, which other systems take), and what each left behind (type, content, permissions, link
- * target, times with {@code COPY_ATTRIBUTES}) or threw (type and message, the directory's path
- * replaced) must read the same.
+ * {@code FastFiles.copy} against {@code Files.copy}: each case is set up twice, in a directory for
+ * the JDK and one for fastio, both copies run (fastio's twice: {@code FastFiles.copy}, which on
+ * Linux is the JDK's own, and fastio's transfer path forced, which other systems take), and what
+ * each left behind (type, content, permissions, link target, times with {@code COPY_ATTRIBUTES}) or
+ * threw (type and message, the directory's path replaced) must read the same.
  */
 class FastFilesCopyTest {
   private static final CopyOption REPLACE = StandardCopyOption.REPLACE_EXISTING;
@@ -67,8 +67,8 @@ class FastFilesCopyTest {
 
   private void assertSameAsJdk(String name, Setup setup, CopyOption... options) throws Exception {
     for (int i = 0; i < COPIERS.size(); i++) {
-      assertSameAsJdk(name + (i == 0 ? " (FastFiles.copy)" : " (transfers)"), setup, COPIERS.get(i),
-          options);
+      assertSameAsJdk(
+          name + (i == 0 ? " (FastFiles.copy)" : " (transfers)"), setup, COPIERS.get(i), options);
     }
   }
 
@@ -116,8 +116,8 @@ class FastFilesCopyTest {
   }
 
   /**
-   * What is at {@code p}, in words a failing assertion shows; with {@code times}, whether its times are
-   * the source's (as they were before the copy).
+   * What is at {@code p}, in words a failing assertion shows; with {@code times}, whether its times
+   * are the source's (as they were before the copy).
    */
   private static String describe(Path d, Path p, FileTime[] times) throws IOException {
     if (Files.isSymbolicLink(p)) {
@@ -133,7 +133,8 @@ class FastFilesCopyTest {
             : " modified as the source: "
                 + micros(Files.getLastModifiedTime(p)).equals(micros(times[0]))
                 + ", accessed as the source: "
-                + micros((FileTime) Files.getAttribute(p, "lastAccessTime")).equals(micros(times[1]));
+                + micros((FileTime) Files.getAttribute(p, "lastAccessTime"))
+                    .equals(micros(times[1]));
     if (Files.isDirectory(p)) {
       try (Stream<Path> s = Files.list(p)) {
         TreeSet<String> children = new TreeSet<>();
@@ -154,8 +155,8 @@ class FastFilesCopyTest {
   }
 
   /**
-   * A time to the microsecond: JDK 17 copies times to the microsecond ({@code futimes}), newer JDKs and
-   * fastio to the nanosecond.
+   * A time to the microsecond: JDK 17 copies times to the microsecond ({@code futimes}), newer JDKs
+   * and fastio to the nanosecond.
    */
   private static String micros(FileTime t) {
     return FileTime.from(t.to(TimeUnit.MICROSECONDS), TimeUnit.MICROSECONDS).toString();
@@ -193,11 +194,10 @@ class FastFilesCopyTest {
   @Test
   void existingTargets() throws Exception {
     for (CopyOption[] options :
-        List.of(new CopyOption[0], new CopyOption[] {REPLACE}, new CopyOption[] {REPLACE, NOFOLLOW})) {
+        List.of(
+            new CopyOption[0], new CopyOption[] {REPLACE}, new CopyOption[] {REPLACE, NOFOLLOW})) {
       assertSameAsJdk(
-          "existing file",
-          d -> new Path[] {file(d, "s", 5000), file(d, "t", 70_000)},
-          options);
+          "existing file", d -> new Path[] {file(d, "s", 5000), file(d, "t", 70_000)}, options);
       assertSameAsJdk(
           "existing empty directory",
           d -> new Path[] {file(d, "s", 5000), Files.createDirectory(d.resolve("t"))},
@@ -214,9 +214,7 @@ class FastFilesCopyTest {
           "target a link to another file",
           d -> {
             Path other = file(d, "other", 100);
-            return new Path[] {
-              file(d, "s", 5000), Files.createSymbolicLink(d.resolve("t"), other)
-            };
+            return new Path[] {file(d, "s", 5000), Files.createSymbolicLink(d.resolve("t"), other)};
           },
           options);
       assertSameAsJdk(
@@ -231,20 +229,30 @@ class FastFilesCopyTest {
 
   @Test
   void sameFileIsLeftAlone() throws Exception {
-    for (CopyOption[] options : List.of(new CopyOption[0], new CopyOption[] {REPLACE, ATTRIBUTES})) {
-      assertSameAsJdk("itself", d -> {
-        Path s = file(d, "s", 5000);
-        return new Path[] {s, s};
-      }, options);
-      assertSameAsJdk("a hard link to itself", d -> {
-        Path s = file(d, "s", 5000);
-        return new Path[] {s, Files.createLink(d.resolve("t"), s)};
-      }, options);
-      assertSameAsJdk("through a link", d -> {
-        Path s = file(d, "s", 5000);
-        Path link = Files.createSymbolicLink(d.resolve("link"), s);
-        return new Path[] {link, s};
-      }, options);
+    for (CopyOption[] options :
+        List.of(new CopyOption[0], new CopyOption[] {REPLACE, ATTRIBUTES})) {
+      assertSameAsJdk(
+          "itself",
+          d -> {
+            Path s = file(d, "s", 5000);
+            return new Path[] {s, s};
+          },
+          options);
+      assertSameAsJdk(
+          "a hard link to itself",
+          d -> {
+            Path s = file(d, "s", 5000);
+            return new Path[] {s, Files.createLink(d.resolve("t"), s)};
+          },
+          options);
+      assertSameAsJdk(
+          "through a link",
+          d -> {
+            Path s = file(d, "s", 5000);
+            Path link = Files.createSymbolicLink(d.resolve("link"), s);
+            return new Path[] {link, s};
+          },
+          options);
     }
   }
 
@@ -252,36 +260,54 @@ class FastFilesCopyTest {
   void symbolicLinkSources() throws Exception {
     for (CopyOption[] options :
         List.of(
-            new CopyOption[0], new CopyOption[] {NOFOLLOW}, new CopyOption[] {NOFOLLOW, ATTRIBUTES})) {
-      assertSameAsJdk("link to a file", d -> {
-        Path s = file(d, "real", 5000);
-        return new Path[] {Files.createSymbolicLink(d.resolve("s"), s), d.resolve("t")};
-      }, options);
-      assertSameAsJdk("dangling link", d -> new Path[] {
-        Files.createSymbolicLink(d.resolve("s"), d.resolve("nowhere")), d.resolve("t")
-      }, options);
-      assertSameAsJdk("link to a directory", d -> {
-        Path real = Files.createDirectory(d.resolve("real"));
-        return new Path[] {Files.createSymbolicLink(d.resolve("s"), real), d.resolve("t")};
-      }, options);
+            new CopyOption[0],
+            new CopyOption[] {NOFOLLOW},
+            new CopyOption[] {NOFOLLOW, ATTRIBUTES})) {
+      assertSameAsJdk(
+          "link to a file",
+          d -> {
+            Path s = file(d, "real", 5000);
+            return new Path[] {Files.createSymbolicLink(d.resolve("s"), s), d.resolve("t")};
+          },
+          options);
+      assertSameAsJdk(
+          "dangling link",
+          d ->
+              new Path[] {
+                Files.createSymbolicLink(d.resolve("s"), d.resolve("nowhere")), d.resolve("t")
+              },
+          options);
+      assertSameAsJdk(
+          "link to a directory",
+          d -> {
+            Path real = Files.createDirectory(d.resolve("real"));
+            return new Path[] {Files.createSymbolicLink(d.resolve("s"), real), d.resolve("t")};
+          },
+          options);
     }
   }
 
   @Test
   void badSourcesAndTargets() throws Exception {
-    for (CopyOption[] options : List.of(new CopyOption[0], new CopyOption[] {REPLACE, ATTRIBUTES})) {
+    for (CopyOption[] options :
+        List.of(new CopyOption[0], new CopyOption[] {REPLACE, ATTRIBUTES})) {
       assertSameAsJdk("missing source", d -> new Path[] {d.resolve("s"), d.resolve("t")}, options);
-      assertSameAsJdk("source through a file", d -> new Path[] {
-        file(d, "f", 10).resolve("s"), d.resolve("t")
-      }, options);
-      assertSameAsJdk("missing target directory", d -> new Path[] {
-        file(d, "s", 10), d.resolve("missing").resolve("t")
-      }, options);
-      assertSameAsJdk("directory source", d -> {
-        Path s = Files.createDirectory(d.resolve("s"));
-        file(s, "child", 10);
-        return new Path[] {s, d.resolve("t")};
-      }, options);
+      assertSameAsJdk(
+          "source through a file",
+          d -> new Path[] {file(d, "f", 10).resolve("s"), d.resolve("t")},
+          options);
+      assertSameAsJdk(
+          "missing target directory",
+          d -> new Path[] {file(d, "s", 10), d.resolve("missing").resolve("t")},
+          options);
+      assertSameAsJdk(
+          "directory source",
+          d -> {
+            Path s = Files.createDirectory(d.resolve("s"));
+            file(s, "child", 10);
+            return new Path[] {s, d.resolve("t")};
+          },
+          options);
     }
   }
 
@@ -294,24 +320,30 @@ class FastFilesCopyTest {
     // com.sun.nio.file.ExtendedCopyOption.INTERRUPTIBLE, looked up: the type is internal API.
     CopyOption interruptible =
         (CopyOption)
-            Class.forName("com.sun.nio.file.ExtendedCopyOption").getField("INTERRUPTIBLE").get(null);
+            Class.forName("com.sun.nio.file.ExtendedCopyOption")
+                .getField("INTERRUPTIBLE")
+                .get(null);
     assertSameAsJdk("interruptible", plain, interruptible);
-    CopyOption unknown = new CopyOption() {
-      @Override
-      public String toString() {
-        return "UNKNOWN";
-      }
-    };
+    CopyOption unknown =
+        new CopyOption() {
+          @Override
+          public String toString() {
+            return "UNKNOWN";
+          }
+        };
     assertSameAsJdk("unknown option", plain, unknown);
   }
 
   @Test
   void specialFilesAndModesAreTheJdks() throws Exception {
-    assertSameAsJdk("setuid and sticky", d -> {
-      Path s = file(d, "s", 5000);
-      Files.setAttribute(s, "unix:mode", 04755);
-      return new Path[] {s, d.resolve("t")};
-    }, ATTRIBUTES);
+    assertSameAsJdk(
+        "setuid and sticky",
+        d -> {
+          Path s = file(d, "s", 5000);
+          Files.setAttribute(s, "unix:mode", 04755);
+          return new Path[] {s, d.resolve("t")};
+        },
+        ATTRIBUTES);
     Path version = Paths.get("/proc/version");
     if (Files.isReadable(version)) {
       assertSameAsJdk("a /proc file", d -> new Path[] {version, d.resolve("t")});
@@ -346,7 +378,8 @@ class FastFilesCopyTest {
           .write("fastio.test", StandardCharsets.UTF_8.encode("value"));
       Path t = d.resolve("t");
       if (fastio) {
-        TransferTestHook.copyWithTransfers(s, t, ATTRIBUTES); // FastFiles.copy is the JDK's on Linux
+        TransferTestHook.copyWithTransfers(
+            s, t, ATTRIBUTES); // FastFiles.copy is the JDK's on Linux
       } else {
         Files.copy(s, t, ATTRIBUTES);
       }

@@ -25,9 +25,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * fastio's JFR events: committed with the right fields while a recording enables them, absent
- * from a recording that disables them, and never begun in a JVM that never records (the
- * instrumentation costs nothing when no recording runs).
+ * fastio's JFR events: committed with the right fields while a recording enables them, absent from
+ * a recording that disables them, and never begun in a JVM that never records (the instrumentation
+ * costs nothing when no recording runs).
  */
 class JfrEventsTest {
   private static final String LOAD_FULLY = "dev.fastio.LoadFully";
@@ -84,7 +84,8 @@ class JfrEventsTest {
     assertNoEventLoaded(transfers);
     List<String> loads = classesLoaded(MappedProbe.class, "quiet", source.toString());
     assertTrue(
-        loads.stream().anyMatch(l -> l.contains("dev.fastio.internal.mapping.FileMapping ")), "log");
+        loads.stream().anyMatch(l -> l.contains("dev.fastio.internal.mapping.FileMapping ")),
+        "log");
     assertNoEventLoaded(loads);
   }
 
@@ -179,7 +180,9 @@ class JfrEventsTest {
     }
   }
 
-  /** One {@code MappedFile.loadFully} and one {@code MappedFiles.loadFully} of a caller's buffer. */
+  /**
+   * One {@code MappedFile.loadFully} and one {@code MappedFiles.loadFully} of a caller's buffer.
+   */
   private static void loadBoth(Path file) throws IOException {
     try (MappedFile mf = MappedFiles.map(file)) {
       mf.loadFully();

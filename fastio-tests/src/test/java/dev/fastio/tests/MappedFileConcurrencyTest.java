@@ -30,7 +30,8 @@ class MappedFileConcurrencyTest {
 
   @ParameterizedTest
   @ValueSource(longs = {0, 20, 100, 500, 3000})
-  void truncationWhileLoadingAndReadingGivesResultsOrIoExceptions(long delayMicros) throws Exception {
+  void truncationWhileLoadingAndReadingGivesResultsOrIoExceptions(long delayMicros)
+      throws Exception {
     Path file = dir.resolve("truncated");
     int size = 8 << 20;
     int faults = 0;
@@ -41,7 +42,8 @@ class MappedFileConcurrencyTest {
         f.seek(size - 1);
         f.write(1);
       }
-      // The same routine the C2 child runs (MappedFileJitTest); it throws AssertionError if anything
+      // The same routine the C2 child runs (MappedFileJitTest); it throws AssertionError if
+      // anything
       // but a result or a FileSystemException naming the file came out.
       faults += MappedProbe.truncateWhileReading(file, delayMicros, size)[1];
       assertTrue(FastFiles.readAllBytes(file).length <= size);

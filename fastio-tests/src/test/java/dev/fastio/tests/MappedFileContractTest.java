@@ -10,9 +10,9 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.fastio.MappedFile;
 import dev.fastio.MappedFiles;
+import dev.fastio.internal.mapping.FileMapping;
 import dev.fastio.internal.platform.MappedRegion;
 import dev.fastio.internal.platform.PlatformProvider;
-import dev.fastio.internal.mapping.FileMapping;
 import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.nio.ByteBuffer;
@@ -226,7 +226,9 @@ class MappedFileContractTest {
     assertEquals(1, TestSupport.mappingsOf(name));
     mf.close();
     assertEquals(
-        PlatformProvider.get().releasesImmediately() ? 0 : 1, TestSupport.mappingsOf(name), "after close");
+        PlatformProvider.get().releasesImmediately() ? 0 : 1,
+        TestSupport.mappingsOf(name),
+        "after close");
     assertTrue(PlatformProvider.get().releasesImmediately(), "both JDKs unmap at once");
   }
 
@@ -257,7 +259,8 @@ class MappedFileContractTest {
       MappedByteBuffer b = ch.map(FileChannel.MapMode.READ_ONLY, 0, ch.size());
       if (!jdk22) {
         ByteBuffer dup = b.duplicate();
-        assertThrows(IllegalArgumentException.class, () -> MappedFiles.unmap((MappedByteBuffer) dup));
+        assertThrows(
+            IllegalArgumentException.class, () -> MappedFiles.unmap((MappedByteBuffer) dup));
       }
       assertEquals(!jdk22, MappedFiles.unmap(b));
       assertEquals(jdk22 ? 1 : 0, TestSupport.mappingsOf(name));

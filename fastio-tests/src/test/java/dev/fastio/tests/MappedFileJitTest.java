@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import dev.fastio.internal.platform.MappedRegion;
 import dev.fastio.internal.platform.PlatformProvider;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -22,9 +21,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * fastio's mapped code compiled by C2, in a child JVM run with the test JVM's own {@code java} and class
- * path: {@code loadFully} still makes an evicted file resident, a truncation still gives an {@code
- * IOException}; on JDK 22+ the overlay is what runs, and nothing is printed on stderr.
+ * fastio's mapped code compiled by C2, in a child JVM run with the test JVM's own {@code java} and
+ * class path: {@code loadFully} still makes an evicted file resident, a truncation still gives an
+ * {@code IOException}; on JDK 22+ the overlay is what runs, and nothing is printed on stderr.
  */
 class MappedFileJitTest {
   /** A non-OSR PrintCompilation line: id, flags, tier, method. */
@@ -49,10 +48,7 @@ class MappedFileJitTest {
     Path err = Files.createTempFile("probe", ".err");
     try {
       Process p =
-          new ProcessBuilder(cmd)
-              .redirectOutput(out.toFile())
-              .redirectError(err.toFile())
-              .start();
+          new ProcessBuilder(cmd).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
       assertTrue(p.waitFor(5, TimeUnit.MINUTES), "child timed out");
       return new Run(
           Files.readAllLines(out, StandardCharsets.UTF_8),

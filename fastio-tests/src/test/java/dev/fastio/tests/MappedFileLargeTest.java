@@ -14,13 +14,15 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A sparse file larger than 2 GiB (more than one {@code MappedByteBuffer} can address) read across the
- * 1 GiB and 2 GiB window boundaries, whole and through regions that start off a page boundary.
+ * A sparse file larger than 2 GiB (more than one {@code MappedByteBuffer} can address) read across
+ * the 1 GiB and 2 GiB window boundaries, whole and through regions that start off a page boundary.
  */
 class MappedFileLargeTest {
   private static final long GIB = 1L << 30;
   private static final long SIZE = 2 * GIB + 3 * 4096 + 5;
-  private static final long[] MARKS = {0, GIB - 2, GIB - 1, GIB, GIB + 1, 2 * GIB - 1, 2 * GIB, SIZE - 1};
+  private static final long[] MARKS = {
+    0, GIB - 2, GIB - 1, GIB, GIB + 1, 2 * GIB - 1, 2 * GIB, SIZE - 1
+  };
 
   @TempDir Path dir;
 
@@ -70,7 +72,11 @@ class MappedFileLargeTest {
         assertEquals(SIZE - start, mf.size());
         for (long m : MARKS) {
           if (m >= start) {
-            assertSpan(mf, start, Math.max(start, m - 2), (int) Math.min(5, SIZE - Math.max(start, m - 2)));
+            assertSpan(
+                mf,
+                start,
+                Math.max(start, m - 2),
+                (int) Math.min(5, SIZE - Math.max(start, m - 2)));
           }
         }
       }
@@ -81,7 +87,9 @@ class MappedFileLargeTest {
     }
   }
 
-  /** Reads {@code length} bytes at file offset {@code at} of a mapping starting at {@code start}. */
+  /**
+   * Reads {@code length} bytes at file offset {@code at} of a mapping starting at {@code start}.
+   */
   private static void assertSpan(MappedFile mf, long start, long at, int length) throws Exception {
     byte[] got = new byte[length];
     mf.read(at - start, got, 0, length);

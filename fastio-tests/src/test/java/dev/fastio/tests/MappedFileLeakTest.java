@@ -11,7 +11,9 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Thousands of map/close cycles, successful and failing, leave descriptors and mappings unchanged. */
+/**
+ * Thousands of map/close cycles, successful and failing, leave descriptors and mappings unchanged.
+ */
 class MappedFileLeakTest {
   @TempDir Path dir;
 

@@ -23,8 +23,8 @@ import net.jqwik.api.lifecycle.AfterContainer;
 import net.jqwik.api.lifecycle.BeforeContainer;
 
 /**
- * Random regions of a file, mapped with random window sizes, read as {@code Files.readAllBytes} slices
- * (the JDK oracle) through {@code read} and through the buffers.
+ * Random regions of a file, mapped with random window sizes, read as {@code Files.readAllBytes}
+ * slices (the JDK oracle) through {@code read} and through the buffers.
  */
 class MappedFilePropertiesTest {
   private static final int FILE_SIZE = 3 * 1048576 + 17;
@@ -78,7 +78,8 @@ class MappedFilePropertiesTest {
       int length = Math.min(readLength, size - at);
       byte[] part = new byte[length + 2];
       m.read(at, part, 1, length);
-      assertArrayEquals(Arrays.copyOfRange(slice, at, at + length), Arrays.copyOfRange(part, 1, length + 1));
+      assertArrayEquals(
+          Arrays.copyOfRange(slice, at, at + length), Arrays.copyOfRange(part, 1, length + 1));
       byte[] viaBuffers = new byte[size];
       for (int i = 0; i < m.windowCount(); i++) {
         MappedByteBuffer w = m.window(i);

@@ -2,7 +2,6 @@ package dev.fastio.tests;
 
 import dev.fastio.MappedFile;
 import dev.fastio.MappedFiles;
-import dev.fastio.internal.platform.MappedRegion;
 import dev.fastio.internal.platform.PlatformProvider;
 import java.io.IOException;
 import java.io.RandomAccessFile;
@@ -16,9 +15,9 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
- * The program {@link MappedFileJitTest} runs in a child JVM (with {@code -XX:+PrintCompilation}), so
- * that fastio's mapped code is compiled by C2 before the measured calls. Prints {@code MEASURE} when the
- * warm-up is done, then its findings as {@code key=value} lines.
+ * The program {@link MappedFileJitTest} runs in a child JVM (with {@code -XX:+PrintCompilation}),
+ * so that fastio's mapped code is compiled by C2 before the measured calls. Prints {@code MEASURE}
+ * when the warm-up is done, then its findings as {@code key=value} lines.
  */
 public final class MappedProbe {
   private MappedProbe() {}
@@ -57,7 +56,8 @@ public final class MappedProbe {
   }
 
   private static void residency(Path warm, Path big1, Path big2) throws Exception {
-    // Start a process once before the warm-up: its first start loads classes (ProcessStartEvent, a JDK
+    // Start a process once before the warm-up: its first start loads classes (ProcessStartEvent, a
+    // JDK
     // event class, among them) that would deoptimize the C2 code compiled before it, so the calls
     // measured would run in the interpreter instead.
     evict(warm);
@@ -122,8 +122,8 @@ public final class MappedProbe {
   }
 
   /**
-   * Maps {@code file}, truncates it to a third after {@code delayMicros} while a reader thread and the
-   * calling thread read and load it.
+   * Maps {@code file}, truncates it to a third after {@code delayMicros} while a reader thread and
+   * the calling thread read and load it.
    *
    * @return {results, faults}: calls of {@code loadFully} that returned, and that threw the {@code
    *     FileSystemException} naming the file

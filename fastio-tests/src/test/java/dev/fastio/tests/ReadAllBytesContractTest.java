@@ -10,9 +10,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.fastio.FastFiles;
-import dev.fastio.internal.read.FileReads;
 import dev.fastio.internal.platform.MappedRegion;
 import dev.fastio.internal.platform.PlatformProvider;
+import dev.fastio.internal.read.FileReads;
 import dev.fastio.internal.read.ReadStrategy;
 import java.io.IOException;
 import java.io.RandomAccessFile;
@@ -145,7 +145,8 @@ class ReadAllBytesContractTest {
   }
 
   @ParameterizedTest
-  @ValueSource(longs = {Integer.MAX_VALUE + 1L, Integer.MAX_VALUE, Integer.MAX_VALUE - 1L, 1L << 40})
+  @ValueSource(
+      longs = {Integer.MAX_VALUE + 1L, Integer.MAX_VALUE, Integer.MAX_VALUE - 1L, 1L << 40})
   void tooLargeForAnArrayIsTheJdksOutOfMemoryError(long size) throws Exception {
     Path huge = dir.resolve("huge");
     try (RandomAccessFile f = new RandomAccessFile(huge.toFile(), "rw")) {
@@ -178,9 +179,9 @@ class ReadAllBytesContractTest {
   }
 
   /**
-   * An interrupt storm (one every few microseconds) while files are read: every read resumes where the
-   * interrupt cut it, so the bytes are right, the status survives, and the work done is that of one
-   * read per call (a read started over at each interrupt would never finish).
+   * An interrupt storm (one every few microseconds) while files are read: every read resumes where
+   * the interrupt cut it, so the bytes are right, the status survives, and the work done is that of
+   * one read per call (a read started over at each interrupt would never finish).
    */
   @ParameterizedTest
   @EnumSource(ReadStrategy.class)
@@ -305,7 +306,6 @@ class ReadAllBytesContractTest {
     } else {
       assertEquals("jdk17-unsafe-cleaner", PlatformProvider.get().name());
     }
-    assertFalse(
-        location.contains("target/classes"), "tests must not run against target/classes");
+    assertFalse(location.contains("target/classes"), "tests must not run against target/classes");
   }
 }

@@ -26,8 +26,8 @@ import net.jqwik.api.lifecycle.BeforeContainer;
  * {@code FastFiles.readAllBytes} and {@code FastFiles.digest} against the JDK oracles ({@code
  * Files.readAllBytes}, {@code MessageDigest} over the same bytes), for every strategy, over sizes
  * clustered at page, buffer and mapping-threshold boundaries. jqwik's own edge cases are off: the
- * size generator is made of the boundaries, and the combinations of every parameter's edge cases would
- * use up all the tries.
+ * size generator is made of the boundaries, and the combinations of every parameter's edge cases
+ * would use up all the tries.
  */
 class ReadAllBytesPropertiesTest {
   private static Path dir;
@@ -47,8 +47,7 @@ class ReadAllBytesPropertiesTest {
   /** Boundary sizes, sizes a byte or two off them, random small sizes and a few MiB. */
   @Provide
   Arbitrary<Integer> sizes() {
-    Arbitrary<Integer> boundaries =
-        Arbitraries.of(TestSupport.BOUNDARY_SIZES);
+    Arbitrary<Integer> boundaries = Arbitraries.of(TestSupport.BOUNDARY_SIZES);
     Arbitrary<Integer> nearBoundaries =
         Combinators.combine(boundaries, Arbitraries.integers().between(-2, 2))
             .as((b, d) -> Math.max(0, b + d));
@@ -63,7 +62,8 @@ class ReadAllBytesPropertiesTest {
   void readAllBytesEqualsTheJdk(
       @ForAll("sizes") int size, @ForAll long seed, @ForAll ReadStrategy strategy)
       throws IOException {
-    Path file = TestSupport.write(dir, "r-" + size + "-" + seed, TestSupport.randomBytes(seed, size));
+    Path file =
+        TestSupport.write(dir, "r-" + size + "-" + seed, TestSupport.randomBytes(seed, size));
     try {
       byte[] expected = Files.readAllBytes(file);
       assertArrayEquals(expected, FileReads.readAllBytes(file, strategy));

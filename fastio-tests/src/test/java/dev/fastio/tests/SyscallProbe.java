@@ -58,7 +58,9 @@ public final class SyscallProbe {
     }
   }
 
-  /** Reads 64-byte records {@code gap} bytes apart with {@code ChunkedReader}; returns the bytes. */
+  /**
+   * Reads 64-byte records {@code gap} bytes apart with {@code ChunkedReader}; returns the bytes.
+   */
   private static long records(Path file, int gap) throws java.io.IOException {
     long total = 0;
     try (ChunkedReader reader = ChunkedReader.open(file)) {

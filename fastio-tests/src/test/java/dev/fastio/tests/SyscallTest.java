@@ -7,10 +7,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.fastio.FastFiles;
 import dev.fastio.internal.io.BufferPool;
-import dev.fastio.internal.io.Placement;
-import dev.fastio.internal.platform.AlignedBuffers;
 import java.io.File;
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -59,8 +56,17 @@ class SyscallTest {
     for (int i = 0; i < reads.size() - 1; i++) {
       assertTrue(
           reads.get(i)[1] >= BufferPool.READS.capacity(),
-          "read " + i + " of " + reads.size() + " returned " + reads.get(i)[1] + " bytes, less than"
-              + " the " + BufferPool.READS.capacity() + "-byte buffer: " + t.summary());
+          "read "
+              + i
+              + " of "
+              + reads.size()
+              + " returned "
+              + reads.get(i)[1]
+              + " bytes, less than"
+              + " the "
+              + BufferPool.READS.capacity()
+              + "-byte buffer: "
+              + t.summary());
     }
     assertTrue(reads.size() <= SIZE / BufferPool.READS.capacity() + 1, "reads: " + t.summary());
     assertEquals(0, t.mmaps, "mappings of the file: " + t.summary());
@@ -107,7 +113,8 @@ class SyscallTest {
       assertEquals(
           BufferPool.CHUNKS.size(), fastio.reads.get(i)[1], "read " + i + ": " + fastio.summary());
     }
-    assertEquals(size % BufferPool.CHUNKS.size(), fastio.reads.get(expected - 1)[1], fastio.summary());
+    assertEquals(
+        size % BufferPool.CHUNKS.size(), fastio.reads.get(expected - 1)[1], fastio.summary());
     assertEquals(0, fastio.mmaps, "mappings of the file: " + fastio.summary());
     assertEquals(1, fastio.opens, fastio.summary());
     assertEquals(0, fastio.stats, "an open and an fstat, no stat by path: " + fastio.summary());
@@ -189,7 +196,9 @@ class SyscallTest {
         "exact count: " + exact.summary() + "; Long.MAX_VALUE: " + max.summary());
   }
 
-  /** Runs {@code SyscallProbe op files...} under strace and returns the calls on {@code files[0]}. */
+  /**
+   * Runs {@code SyscallProbe op files...} under strace and returns the calls on {@code files[0]}.
+   */
   private static Trace trace(String op, Path... files) throws Exception {
     assumeTrue(TestSupport.isLinux(), "strace traces Linux processes");
     assumeTrue(TestSupport.straceWorks(), "strace is not installed or cannot trace here");
@@ -208,10 +217,7 @@ class SyscallTest {
     }
     Path out = Files.createTempFile(dir, "probe-" + op, ".out");
     Process p =
-        new ProcessBuilder(cmd)
-            .redirectErrorStream(true)
-            .redirectOutput(out.toFile())
-            .start();
+        new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(out.toFile()).start();
     if (!p.waitFor(CHILD_TIMEOUT_MINUTES, TimeUnit.MINUTES)) {
       p.destroyForcibly();
       throw new AssertionError("traced child did not finish in " + CHILD_TIMEOUT_MINUTES + " min");
@@ -234,7 +240,9 @@ class SyscallTest {
 
   /** The system calls one process made on one file's descriptors, from {@code strace -f} output. */
   static final class Trace {
-    /** {@code name(args) = ret ...}; strace pads before the {@code =}, args may hold parentheses. */
+    /**
+     * {@code name(args) = ret ...}; strace pads before the {@code =}, args may hold parentheses.
+     */
     private static final Pattern CALL = Pattern.compile("(\\w+)\\((.*)\\)\\s+=\\s+(\\S+).*");
 
     /** Each read: {requested bytes, returned value}, in order. */
@@ -248,6 +256,7 @@ class SyscallTest {
 
     /** Calls of the stat family on the file's descriptor ({@code fstat}, {@code newfstatat}). */
     int fstats;
+
     List<String> output = List.of();
     List<String> lines = List.of();
 
@@ -258,7 +267,8 @@ class SyscallTest {
      */
     static Trace parse(List<String> lines, String path) {
       Trace t = new Trace();
-      Map<Long, String> fds = new HashMap<>(); // descriptor of the file -> the thread that opened it
+      Map<Long, String> fds =
+          new HashMap<>(); // descriptor of the file -> the thread that opened it
       for (String[] c : TestSupport.straceCalls(lines)) {
         t.add(c[0], c[1], path, fds);
       }
@@ -300,12 +310,14 @@ class SyscallTest {
         case "close" -> fds.remove(parse(args.get(0)), pid);
         case "read", "pread64" -> {
           if (pid.equals(fds.get(parse(args.get(0))))) {
-            reads.add(new long[] {parse(args.get(args.size() - (name.equals("read") ? 1 : 2))), ret});
+            reads.add(
+                new long[] {parse(args.get(args.size() - (name.equals("read") ? 1 : 2))), ret});
           }
         }
         case "readv", "preadv" -> {
           if (pid.equals(fds.get(parse(args.get(0))))) {
-            reads.add(new long[] {-1, ret}); // requested: the sum of the vector, not shown with -s 0
+            reads.add(
+                new long[] {-1, ret}); // requested: the sum of the vector, not shown with -s 0
           }
         }
         case "mmap" -> {
@@ -333,10 +345,16 @@ class SyscallTest {
 
     String summary() {
       StringBuilder b = new StringBuilder();
-      b.append(opens).append(" open(s), ").append(stats).append(" stat(s), ")
-          .append(fstats).append(" fstat(s), ")
-          .append(mmaps).append(" mmap(s), ")
-          .append(reads.size()).append(" read(s)");
+      b.append(opens)
+          .append(" open(s), ")
+          .append(stats)
+          .append(" stat(s), ")
+          .append(fstats)
+          .append(" fstat(s), ")
+          .append(mmaps)
+          .append(" mmap(s), ")
+          .append(reads.size())
+          .append(" read(s)");
       int shown = 0;
       for (long[] r : reads) {
         if (shown++ == 8) {

@@ -3,8 +3,6 @@ package dev.fastio.tests;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.fastio.internal.io.BufferPool;
-import dev.fastio.internal.io.Placement;
-import dev.fastio.internal.platform.AlignedBuffers;
 import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.io.UncheckedIOException;
@@ -18,17 +16,42 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
-/** Shared helpers for the fastio tests: files, FIFOs, descriptor and mapping counts, JDK oracles. */
+/**
+ * Shared helpers for the fastio tests: files, FIFOs, descriptor and mapping counts, JDK oracles.
+ */
 public final class TestSupport {
   private TestSupport() {}
 
   /** Sizes at the page, buffer and threshold boundaries every strategy is checked at. */
   public static final List<Integer> BOUNDARY_SIZES =
       List.of(
-          0, 1, 2, 4095, 4096, 4097, 8191, 8192, 8193, 65535, 65536, 65537,
-          BufferPool.READS.capacity() - 1, BufferPool.READS.capacity(), BufferPool.READS.capacity() + 1, 131071, 131072, 131073,
-          2 * BufferPool.READS.capacity() - 1, 2 * BufferPool.READS.capacity(), 2 * BufferPool.READS.capacity() + 1,
-          1048575, 1048576, 1048577, 3 * 1048576 + 17, 4 * 1048576 - 1, 4 * 1048576,
+          0,
+          1,
+          2,
+          4095,
+          4096,
+          4097,
+          8191,
+          8192,
+          8193,
+          65535,
+          65536,
+          65537,
+          BufferPool.READS.capacity() - 1,
+          BufferPool.READS.capacity(),
+          BufferPool.READS.capacity() + 1,
+          131071,
+          131072,
+          131073,
+          2 * BufferPool.READS.capacity() - 1,
+          2 * BufferPool.READS.capacity(),
+          2 * BufferPool.READS.capacity() + 1,
+          1048575,
+          1048576,
+          1048577,
+          3 * 1048576 + 17,
+          4 * 1048576 - 1,
+          4 * 1048576,
           4 * 1048576 + 1);
 
   /** {@code size} bytes from a seeded generator (reproducible). */
@@ -50,7 +73,9 @@ public final class TestSupport {
     }
   }
 
-  /** A file of {@code size} non-zero bytes, written through to the disk so that it can be evicted. */
+  /**
+   * A file of {@code size} non-zero bytes, written through to the disk so that it can be evicted.
+   */
   public static Path diskFile(Path dir, String name, int size) throws IOException {
     Path p = dir.resolve(name);
     try (RandomAccessFile f = new RandomAccessFile(p.toFile(), "rw")) {
@@ -104,9 +129,9 @@ public final class TestSupport {
 
   /**
    * Asserts that no descriptor is left open on a file under {@code dir}, and that the process holds
-   * barely more descriptors than {@code before}: the JVM opens a few of its own meanwhile (a jar file
-   * for a class loaded late, a JFR repository), while a leak over the thousands of calls of a leak test
-   * would add thousands.
+   * barely more descriptors than {@code before}: the JVM opens a few of its own meanwhile (a jar
+   * file for a class loaded late, a JFR repository), while a leak over the thousands of calls of a
+   * leak test would add thousands.
    */
   public static void assertNoDescriptorLeak(int before, Path dir) {
     org.junit.jupiter.api.Assertions.assertEquals(
@@ -127,8 +152,8 @@ public final class TestSupport {
   }
 
   /**
-   * The bytes of this process's mappings of files whose path contains {@code fragment} that are mapped
-   * into its page tables ({@code Rss} in {@code /proc/self/smaps}; Linux).
+   * The bytes of this process's mappings of files whose path contains {@code fragment} that are
+   * mapped into its page tables ({@code Rss} in {@code /proc/self/smaps}; Linux).
    */
   public static long residentOf(String fragment) {
     try {
@@ -164,9 +189,9 @@ public final class TestSupport {
   }
 
   /**
-   * Asserts that the process holds no more mappings than {@code before} allows: the JVM maps and unmaps
-   * memory of its own meanwhile (heap, code cache, thread stacks: a few more, or many fewer once
-   * threads of earlier tests exit), while a leak would add thousands. Only growth is a leak.
+   * Asserts that the process holds no more mappings than {@code before} allows: the JVM maps and
+   * unmaps memory of its own meanwhile (heap, code cache, thread stacks: a few more, or many fewer
+   * once threads of earlier tests exit), while a leak would add thousands. Only growth is a leak.
    */
   public static void assertNoMappingGrowth(int before) {
     int now = mappings();
@@ -230,8 +255,8 @@ public final class TestSupport {
   }
 
   /**
-   * Starts a thread that opens {@code fifo} for writing, writes {@code content} and closes it. Join it
-   * after reading.
+   * Starts a thread that opens {@code fifo} for writing, writes {@code content} and closes it. Join
+   * it after reading.
    */
   public static Thread feed(Path fifo, byte[] content) {
     Thread t =
@@ -324,8 +349,8 @@ public final class TestSupport {
 
   /**
    * The JVM options a child JVM needs to run the platform code this JVM runs: the forced legacy
-   * platform, and on JDK 23 and newer permission for its {@code sun.misc.Unsafe} calls, which
-   * would otherwise print a warning.
+   * platform, and on JDK 23 and newer permission for its {@code sun.misc.Unsafe} calls, which would
+   * otherwise print a warning.
    */
   public static List<String> childJvmArgs() {
     String platform = System.getProperty("fastio.platform");

@@ -91,7 +91,14 @@ class TransferContractTest {
     // files, and the read/write loop's placement for a file target).
     Path source = TestSupport.write(dir, "source", TestSupport.randomBytes(1, 100_000));
     long[][] arguments = {
-      {0, 100}, {-1, 100}, {0, -1}, {-1, -1}, {200_000, 100}, {0, 0}, {100_000, 5}, {0, 100_000},
+      {0, 100},
+      {-1, 100},
+      {0, -1},
+      {-1, -1},
+      {200_000, 100},
+      {0, 0},
+      {100_000, 5},
+      {0, 100_000},
       {0, 300_000}
     };
     int cases = 0;
@@ -172,7 +179,8 @@ class TransferContractTest {
   private FileChannel source(Path file, SourceKind kind) throws IOException {
     FileChannel ch =
         FileChannel.open(
-            file, kind == SourceKind.WRITE_ONLY ? StandardOpenOption.WRITE : StandardOpenOption.READ);
+            file,
+            kind == SourceKind.WRITE_ONLY ? StandardOpenOption.WRITE : StandardOpenOption.READ);
     if (kind == SourceKind.CLOSED) {
       ch.close();
     }
@@ -306,8 +314,7 @@ class TransferContractTest {
         };
     try (FileChannel in = FileChannel.open(source)) {
       assertEquals(
-          content.length,
-          TransferPropertiesTest.transfer(mode, in, 0, Long.MAX_VALUE, trickle));
+          content.length, TransferPropertiesTest.transfer(mode, in, 0, Long.MAX_VALUE, trickle));
     }
     assertArrayEquals(content, out.toByteArray());
   }
@@ -367,7 +374,16 @@ class TransferContractTest {
                   () ->
                       mode == Mode.ADAPTIVE
                           ? FastChannels.transferTo(in, 0, Long.MAX_VALUE, out)
-                          : Transfers.transfer(in, 0, Long.MAX_VALUE, out, new TransferOptions(TransferPolicy.defaults().withStrategy(TransferStrategy.valueOf(mode.name())), window, true)));
+                          : Transfers.transfer(
+                              in,
+                              0,
+                              Long.MAX_VALUE,
+                              out,
+                              new TransferOptions(
+                                  TransferPolicy.defaults()
+                                      .withStrategy(TransferStrategy.valueOf(mode.name())),
+                                  window,
+                                  true)));
         } catch (Exception e) { // assertTimeoutPreemptively rethrows the transfer's own exception
           if (!(e instanceof IOException)) {
             throw e;
@@ -567,7 +583,8 @@ class TransferContractTest {
                   assertEquals(small.length, FastChannels.transferTo(smallIn, 0, 40_000, p));
                   assertEquals(existing.length + small.length, p.position());
                 }
-                assertEquals(big.length, FastChannels.transferTo(bigIn, 0, big.length, socket.sink));
+                assertEquals(
+                    big.length, FastChannels.transferTo(bigIn, 0, big.length, socket.sink));
               });
       assertArrayEquals(big, socket.await(0, big.length));
     }
@@ -698,7 +715,9 @@ class TransferContractTest {
     }
   }
 
-  /** Kernel-path calls (sendfile, copy_file_range) per target, from a traced {@link TransferProbe}. */
+  /**
+   * Kernel-path calls (sendfile, copy_file_range) per target, from a traced {@link TransferProbe}.
+   */
   private Map<String, Integer> kernelCalls(String api, Path source) throws Exception {
     Path append = TestSupport.write(dir, api + "-append", new byte[] {1, 2, 3});
     Path plain = dir.resolve(api + "-plain");
@@ -706,17 +725,29 @@ class TransferContractTest {
     List<String> cmd =
         new ArrayList<>(
             List.of(
-                "strace", "-f", "-qq", "-o", log.toString(), "-e",
+                "strace",
+                "-f",
+                "-qq",
+                "-o",
+                log.toString(),
+                "-e",
                 "trace=openat,close,sendfile,sendfile64,copy_file_range",
                 Paths.get(System.getProperty("java.home"), "bin", "java").toString()));
     cmd.addAll(TestSupport.childJvmArgs());
     cmd.addAll(
         List.of(
-                "-XX:+UseSerialGC", "-Xmx128m", "-cp", classPath(),
-                TransferProbe.class.getName(), api, source.toString(), append.toString(),
-                plain.toString()));
+            "-XX:+UseSerialGC",
+            "-Xmx128m",
+            "-cp",
+            classPath(),
+            TransferProbe.class.getName(),
+            api,
+            source.toString(),
+            append.toString(),
+            plain.toString()));
     Path out = dir.resolve(api + ".out");
-    Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(out.toFile()).start();
+    Process p =
+        new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(out.toFile()).start();
     if (!p.waitFor(3, TimeUnit.MINUTES)) {
       p.destroyForcibly();
       throw new AssertionError("traced child did not finish");
@@ -730,7 +761,8 @@ class TransferContractTest {
     Pattern close = Pattern.compile("close\\((\\d+)\\)");
     Pattern sendfile = Pattern.compile("sendfile(?:64)?\\((\\d+),");
     Pattern copyRange = Pattern.compile("copy_file_range\\(\\d+, [^,]+, (\\d+),");
-    for (String[] traced : TestSupport.straceCalls(Files.readAllLines(log, StandardCharsets.UTF_8))) {
+    for (String[] traced :
+        TestSupport.straceCalls(Files.readAllLines(log, StandardCharsets.UTF_8))) {
       String line = traced[1];
       Matcher opened = open.matcher(line);
       Matcher sent = sendfile.matcher(line);
@@ -740,7 +772,9 @@ class TransferContractTest {
       if (opened.find()) {
         String path = opened.group(1);
         String which =
-            path.equals(append.toString()) ? "append" : path.equals(plain.toString()) ? "plain" : null;
+            path.equals(append.toString())
+                ? "append"
+                : path.equals(plain.toString()) ? "plain" : null;
         if (which != null) {
           fds.put(Long.parseLong(opened.group(2)), which);
         }
@@ -759,7 +793,8 @@ class TransferContractTest {
   private static String classPath() throws Exception {
     return Paths.get(FastChannels.class.getProtectionDomain().getCodeSource().getLocation().toURI())
         + File.pathSeparator
-        + Paths.get(TransferProbe.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+        + Paths.get(
+            TransferProbe.class.getProtectionDomain().getCodeSource().getLocation().toURI());
   }
 
   /** Work to record. */

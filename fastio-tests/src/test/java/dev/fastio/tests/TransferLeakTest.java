@@ -6,10 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.fastio.FastFiles;
-import dev.fastio.internal.transfer.TransferTestHook;
 import dev.fastio.internal.io.BufferPool;
-import dev.fastio.internal.io.Placement;
-import dev.fastio.internal.platform.AlignedBuffers;
+import dev.fastio.internal.transfer.TransferTestHook;
 import dev.fastio.tests.TransferPropertiesTest.Mode;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -58,7 +56,8 @@ class TransferLeakTest {
             TransferTestHook.copyWithTransfers(
                 source, copy, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
             assertThrows(
-                FileAlreadyExistsException.class, () -> TransferTestHook.copyWithTransfers(source, copy));
+                FileAlreadyExistsException.class,
+                () -> TransferTestHook.copyWithTransfers(source, copy));
           } catch (IOException e) {
             throw new UncheckedIOException(e);
           }
@@ -135,7 +134,8 @@ class TransferLeakTest {
     public void write(byte[] b, int off, int len) {
       long before = count;
       count += len;
-      if (before < TransferPropertiesTest.WINDOW / 2 && count >= TransferPropertiesTest.WINDOW / 2) {
+      if (before < TransferPropertiesTest.WINDOW / 2
+          && count >= TransferPropertiesTest.WINDOW / 2) {
         try (RandomAccessFile f = new RandomAccessFile(file.toFile(), "rw")) {
           f.setLength(4096);
         } catch (IOException e) {

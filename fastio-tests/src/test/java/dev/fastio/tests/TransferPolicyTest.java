@@ -25,10 +25,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The policy's documented table, unit by unit and for every OS by name (no macOS or Windows needed):
- * Linux kernel path for sockets and for files from 32 KiB (read/write below), macOS read/write, Windows read/write below 2 MiB and mapped
- * from 2 MiB, mapped or read/write by size for other targets on every OS; the thresholds and the forced
- * strategy from properties, as {@code defaults()} reads them from the system properties.
+ * The policy's documented table, unit by unit and for every OS by name (no macOS or Windows
+ * needed): Linux kernel path for sockets and for files from 32 KiB (read/write below), macOS
+ * read/write, Windows read/write below 2 MiB and mapped from 2 MiB, mapped or read/write by size
+ * for other targets on every OS; the thresholds and the forced strategy from properties, as {@code
+ * defaults()} reads them from the system properties.
  */
 class TransferPolicyTest {
   private static final long MIB = 1024 * 1024;
@@ -40,8 +41,24 @@ class TransferPolicyTest {
 
   /** Sizes around each threshold, and the extremes. */
   private static final List<Long> SIZES =
-      List.of(0L, 1L, 4096L, 32767L, 32768L, 32769L, MIB - 1, MIB, MIB + 1, 2 * MIB - 1, 2 * MIB, 2 * MIB + 1,
-          16 * MIB - 1, 16 * MIB, 16 * MIB + 1, 256 * MIB, Long.MAX_VALUE);
+      List.of(
+          0L,
+          1L,
+          4096L,
+          32767L,
+          32768L,
+          32769L,
+          MIB - 1,
+          MIB,
+          MIB + 1,
+          2 * MIB - 1,
+          2 * MIB,
+          2 * MIB + 1,
+          16 * MIB - 1,
+          16 * MIB,
+          16 * MIB + 1,
+          256 * MIB,
+          Long.MAX_VALUE);
 
   private final TransferPolicy policy = TransferPolicy.fromProperties(new Properties());
 
@@ -59,8 +76,12 @@ class TransferPolicyTest {
       for (long size : SIZES) {
         TransferStrategy file =
             size >= 32768 ? TransferStrategy.KERNEL : TransferStrategy.READ_WRITE;
-        assertEquals(file, FastioTestHook.choose(policy, os, TargetKind.FILE, size), os + " " + size);
-        assertEquals(TransferStrategy.KERNEL, FastioTestHook.choose(policy, os, TargetKind.SOCKET, size), os);
+        assertEquals(
+            file, FastioTestHook.choose(policy, os, TargetKind.FILE, size), os + " " + size);
+        assertEquals(
+            TransferStrategy.KERNEL,
+            FastioTestHook.choose(policy, os, TargetKind.SOCKET, size),
+            os);
       }
     }
   }
@@ -69,8 +90,14 @@ class TransferPolicyTest {
   void macOsUsesReadWriteForFilesAndSockets() {
     for (String os : MAC) {
       for (long size : SIZES) {
-        assertEquals(TransferStrategy.READ_WRITE, FastioTestHook.choose(policy, os, TargetKind.FILE, size), os);
-        assertEquals(TransferStrategy.READ_WRITE, FastioTestHook.choose(policy, os, TargetKind.SOCKET, size), os);
+        assertEquals(
+            TransferStrategy.READ_WRITE,
+            FastioTestHook.choose(policy, os, TargetKind.FILE, size),
+            os);
+        assertEquals(
+            TransferStrategy.READ_WRITE,
+            FastioTestHook.choose(policy, os, TargetKind.SOCKET, size),
+            os);
       }
     }
   }
@@ -81,8 +108,10 @@ class TransferPolicyTest {
       for (long size : SIZES) {
         TransferStrategy want =
             size >= 2 * MIB ? TransferStrategy.MAPPED : TransferStrategy.READ_WRITE;
-        assertEquals(want, FastioTestHook.choose(policy, os, TargetKind.FILE, size), os + " " + size);
-        assertEquals(want, FastioTestHook.choose(policy, os, TargetKind.SOCKET, size), os + " " + size);
+        assertEquals(
+            want, FastioTestHook.choose(policy, os, TargetKind.FILE, size), os + " " + size);
+        assertEquals(
+            want, FastioTestHook.choose(policy, os, TargetKind.SOCKET, size), os + " " + size);
       }
     }
   }
@@ -90,8 +119,12 @@ class TransferPolicyTest {
   @Test
   void otherSystemsUseTheKernelAsTheJdkDoes() {
     for (String os : OTHERS) {
-      assertEquals(TransferStrategy.KERNEL, FastioTestHook.choose(policy, os, TargetKind.FILE, 10 * MIB), os);
-      assertEquals(TransferStrategy.KERNEL, FastioTestHook.choose(policy, os, TargetKind.SOCKET, 1), os);
+      assertEquals(
+          TransferStrategy.KERNEL,
+          FastioTestHook.choose(policy, os, TargetKind.FILE, 10 * MIB),
+          os);
+      assertEquals(
+          TransferStrategy.KERNEL, FastioTestHook.choose(policy, os, TargetKind.SOCKET, 1), os);
     }
   }
 
@@ -102,7 +135,8 @@ class TransferPolicyTest {
         for (long size : SIZES) {
           TransferStrategy want =
               size >= 16 * MIB ? TransferStrategy.MAPPED : TransferStrategy.READ_WRITE;
-          assertEquals(want, FastioTestHook.choose(policy, os, TargetKind.OTHER, size), os + " " + size);
+          assertEquals(
+              want, FastioTestHook.choose(policy, os, TargetKind.OTHER, size), os + " " + size);
         }
       }
     }
@@ -116,14 +150,22 @@ class TransferPolicyTest {
     p.setProperty("fastio.transfer.fileKernelThreshold", "50");
     TransferPolicy custom = TransferPolicy.fromProperties(p);
     assertEquals(50, custom.fileKernelThreshold());
-    assertEquals(TransferStrategy.READ_WRITE, FastioTestHook.choose(custom, "Linux", TargetKind.FILE, 49));
+    assertEquals(
+        TransferStrategy.READ_WRITE, FastioTestHook.choose(custom, "Linux", TargetKind.FILE, 49));
     assertEquals(65536, custom.otherMappedThreshold());
     assertEquals(100, custom.windowsMappedThreshold());
-    assertEquals(TransferStrategy.READ_WRITE, FastioTestHook.choose(custom, "Linux", TargetKind.OTHER, 65535));
-    assertEquals(TransferStrategy.MAPPED, FastioTestHook.choose(custom, "Linux", TargetKind.OTHER, 65536));
-    assertEquals(TransferStrategy.READ_WRITE, FastioTestHook.choose(custom, "Windows 11", TargetKind.FILE, 99));
-    assertEquals(TransferStrategy.MAPPED, FastioTestHook.choose(custom, "Windows 11", TargetKind.FILE, 100));
-    assertEquals(TransferStrategy.KERNEL, FastioTestHook.choose(custom, "Linux", TargetKind.FILE, 100));
+    assertEquals(
+        TransferStrategy.READ_WRITE,
+        FastioTestHook.choose(custom, "Linux", TargetKind.OTHER, 65535));
+    assertEquals(
+        TransferStrategy.MAPPED, FastioTestHook.choose(custom, "Linux", TargetKind.OTHER, 65536));
+    assertEquals(
+        TransferStrategy.READ_WRITE,
+        FastioTestHook.choose(custom, "Windows 11", TargetKind.FILE, 99));
+    assertEquals(
+        TransferStrategy.MAPPED, FastioTestHook.choose(custom, "Windows 11", TargetKind.FILE, 100));
+    assertEquals(
+        TransferStrategy.KERNEL, FastioTestHook.choose(custom, "Linux", TargetKind.FILE, 100));
   }
 
   @Test
@@ -158,14 +200,19 @@ class TransferPolicyTest {
   @Test
   void withMethodsMakeNewPoliciesAndLeaveThisOneAlone() {
     TransferPolicy forced = policy.withStrategy(TransferStrategy.MAPPED);
-    assertEquals(TransferStrategy.MAPPED, FastioTestHook.choose(forced, "Linux", TargetKind.FILE, 1));
-    assertEquals(TransferStrategy.READ_WRITE, FastioTestHook.choose(policy, "Linux", TargetKind.FILE, 1));
-    assertEquals(TransferStrategy.KERNEL, FastioTestHook.choose(policy.withFileKernelThreshold(0), "Linux", TargetKind.FILE, 1));
+    assertEquals(
+        TransferStrategy.MAPPED, FastioTestHook.choose(forced, "Linux", TargetKind.FILE, 1));
+    assertEquals(
+        TransferStrategy.READ_WRITE, FastioTestHook.choose(policy, "Linux", TargetKind.FILE, 1));
+    assertEquals(
+        TransferStrategy.KERNEL,
+        FastioTestHook.choose(policy.withFileKernelThreshold(0), "Linux", TargetKind.FILE, 1));
     assertEquals(policy, forced.withStrategy(null));
     assertEquals(policy.hashCode(), forced.withStrategy(null).hashCode());
     TransferPolicy low = policy.withOtherMappedThreshold(0).withWindowsMappedThreshold(0);
     assertEquals(TransferStrategy.MAPPED, FastioTestHook.choose(low, "Linux", TargetKind.OTHER, 0));
-    assertEquals(TransferStrategy.MAPPED, FastioTestHook.choose(low, "Windows 10", TargetKind.SOCKET, 0));
+    assertEquals(
+        TransferStrategy.MAPPED, FastioTestHook.choose(low, "Windows 10", TargetKind.SOCKET, 0));
     assertNotEquals(policy, low);
     assertTrue(low.toString().contains("otherMappedThreshold=0"), low.toString());
     assertThrows(IllegalArgumentException.class, () -> policy.withOtherMappedThreshold(-1));
@@ -174,8 +221,11 @@ class TransferPolicyTest {
     assertTrue(
         policy.withFileKernelThreshold(7).toString().contains("fileKernelThreshold=7"),
         policy.toString());
-    assertThrows(IllegalArgumentException.class, () -> FastioTestHook.choose(policy, "Linux", TargetKind.FILE, -1));
-    assertThrows(NullPointerException.class, () -> FastioTestHook.choose(policy, null, TargetKind.FILE, 1));
+    assertThrows(
+        IllegalArgumentException.class,
+        () -> FastioTestHook.choose(policy, "Linux", TargetKind.FILE, -1));
+    assertThrows(
+        NullPointerException.class, () -> FastioTestHook.choose(policy, null, TargetKind.FILE, 1));
     assertThrows(NullPointerException.class, () -> FastioTestHook.choose(policy, "Linux", null, 1));
   }
 
@@ -208,7 +258,8 @@ class TransferPolicyTest {
         pipe.sink().close();
         pipe.source().close();
       }
-      assertEquals(TargetKind.OTHER, TargetKind.of(Channels.newChannel(new ByteArrayOutputStream())));
+      assertEquals(
+          TargetKind.OTHER, TargetKind.of(Channels.newChannel(new ByteArrayOutputStream())));
       assertThrows(NullPointerException.class, () -> TargetKind.of(null));
     }
   }

@@ -7,9 +7,9 @@ import java.nio.file.Paths;
 import java.nio.file.StandardOpenOption;
 
 /**
- * The child process {@link TransferContractTest} traces with strace: a transfer to an append-mode file,
- * then one to a plain file, through fastio or through {@code FileChannel.transferTo}, so the trace shows
- * whether the kernel path was still used for the plain file.
+ * The child process {@link TransferContractTest} traces with strace: a transfer to an append-mode
+ * file, then one to a plain file, through fastio or through {@code FileChannel.transferTo}, so the
+ * trace shows whether the kernel path was still used for the plain file.
  *
  * <p>Usage: {@code TransferProbe fastio|jdk SOURCE APPEND_TARGET PLAIN_TARGET}.
  */
@@ -27,7 +27,8 @@ public final class TransferProbe {
     Path source = Paths.get(args[1]);
     try (FileChannel in = FileChannel.open(source);
         FileChannel append =
-            FileChannel.open(Paths.get(args[2]), StandardOpenOption.WRITE, StandardOpenOption.APPEND);
+            FileChannel.open(
+                Paths.get(args[2]), StandardOpenOption.WRITE, StandardOpenOption.APPEND);
         FileChannel plain =
             FileChannel.open(
                 Paths.get(args[3]), StandardOpenOption.WRITE, StandardOpenOption.CREATE_NEW)) {

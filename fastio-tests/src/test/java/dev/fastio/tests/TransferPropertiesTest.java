@@ -32,14 +32,14 @@ import net.jqwik.api.lifecycle.AfterContainer;
 import net.jqwik.api.lifecycle.BeforeContainer;
 
 /**
- * {@code FastChannels.transferTo} moves exactly what a correct, complete {@code FileChannel.transferTo}
- * would: for every strategy forced (with a small mapping window, so that window boundaries are crossed)
- * and for the adaptive choice, on every kind of target (a file with content, written from a random
- * position; a loopback socket and a pipe, each drained by a thread; {@code
- * Channels.newChannel(ByteArrayOutputStream)}), over sizes clustered at page, buffer and window
- * boundaries, positions at the start, inside, at and past the end of file, and counts of 0, a few bytes,
- * exactly the rest of the file and {@code Long.MAX_VALUE}. The return value, the bytes, the source's
- * unchanged position and the file target's advanced position are all checked.
+ * {@code FastChannels.transferTo} moves exactly what a correct, complete {@code
+ * FileChannel.transferTo} would: for every strategy forced (with a small mapping window, so that
+ * window boundaries are crossed) and for the adaptive choice, on every kind of target (a file with
+ * content, written from a random position; a loopback socket and a pipe, each drained by a thread;
+ * {@code Channels.newChannel(ByteArrayOutputStream)}), over sizes clustered at page, buffer and
+ * window boundaries, positions at the start, inside, at and past the end of file, and counts of 0,
+ * a few bytes, exactly the rest of the file and {@code Long.MAX_VALUE}. The return value, the
+ * bytes, the source's unchanged position and the file target's advanced position are all checked.
  */
 class TransferPropertiesTest {
   /** The mapping window of the forced MAPPED strategy here: 6 pages and a byte. */
@@ -87,8 +87,20 @@ class TransferPropertiesTest {
     Arbitrary<Integer> boundaries =
         Arbitraries.of(
             List.of(
-                0, 1, 4095, 4096, 4097, 65535, 65536, 65537, WINDOW - 1, WINDOW, WINDOW + 1,
-                2 * WINDOW - 1, 2 * WINDOW, 2 * WINDOW + 1));
+                0,
+                1,
+                4095,
+                4096,
+                4097,
+                65535,
+                65536,
+                65537,
+                WINDOW - 1,
+                WINDOW,
+                WINDOW + 1,
+                2 * WINDOW - 1,
+                2 * WINDOW,
+                2 * WINDOW + 1));
     Arbitrary<Integer> nearBoundaries =
         Combinators.combine(boundaries, Arbitraries.integers().between(-2, 2))
             .as((b, d) -> Math.max(0, b + d));
@@ -180,7 +192,15 @@ class TransferPropertiesTest {
     if (mode == Mode.ADAPTIVE) {
       return FastChannels.transferTo(source, position, count, target);
     }
-    return Transfers.transfer(source, position, count, target, new TransferOptions(TransferPolicy.defaults().withStrategy(TransferStrategy.valueOf(mode.name())), WINDOW, true));
+    return Transfers.transfer(
+        source,
+        position,
+        count,
+        target,
+        new TransferOptions(
+            TransferPolicy.defaults().withStrategy(TransferStrategy.valueOf(mode.name())),
+            WINDOW,
+            true));
   }
 
   private static void toFile(

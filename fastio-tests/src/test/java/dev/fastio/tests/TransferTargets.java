@@ -14,9 +14,9 @@ import java.nio.channels.WritableByteChannel;
 import java.util.Arrays;
 
 /**
- * Targets of transfers that need a reader at the other end: a loopback socket and a pipe, each drained
- * by a thread of its own into memory, so that a test can wait for the bytes a transfer reported and
- * compare them.
+ * Targets of transfers that need a reader at the other end: a loopback socket and a pipe, each
+ * drained by a thread of its own into memory, so that a test can wait for the bytes a transfer
+ * reported and compare them.
  */
 final class TransferTargets {
   private TransferTargets() {}
@@ -32,7 +32,10 @@ final class TransferTargets {
     private volatile boolean paused;
 
     private Drained(
-        WritableByteChannel sink, ReadableByteChannel source, String name, AutoCloseable... others) {
+        WritableByteChannel sink,
+        ReadableByteChannel source,
+        String name,
+        AutoCloseable... others) {
       this.sink = sink;
       this.source = source;
       this.others = others;
@@ -96,7 +99,8 @@ final class TransferTargets {
     }
 
     /**
-     * Waits until {@code from + length} bytes have been received and returns those from {@code from}.
+     * Waits until {@code from + length} bytes have been received and returns those from {@code
+     * from}.
      *
      * @throws AssertionError if they do not arrive within 60 s
      */
@@ -121,7 +125,9 @@ final class TransferTargets {
       }
     }
 
-    /** Drops what was received so far (keeps memory flat across many transfers); returns the count. */
+    /**
+     * Drops what was received so far (keeps memory flat across many transfers); returns the count.
+     */
     long reset() {
       synchronized (lock) {
         long n = received.size();

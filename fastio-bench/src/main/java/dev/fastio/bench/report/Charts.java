@@ -22,8 +22,8 @@ final class Charts {
    * Writes {@code file} (PNG): x is the file size on a base-2 log scale, y the throughput (MB/s for
    * sized throughput benchmarks, else the JMH score) on a log scale; one series per approach.
    *
-   * @param series approach name to its points, each point {size, value}; points with a value that is
-   *     not positive are left out (a log axis cannot show them)
+   * @param series approach name to its points, each point {size, value}; points with a value that
+   *     is not positive are left out (a log axis cannot show them)
    */
   static void render(String title, String yTitle, Map<String, List<double[]>> series, Path file)
       throws IOException {

@@ -136,7 +136,9 @@ final class Result {
     return mode.equals("thrpt") || (unit.startsWith("ops/") && !Double.isNaN(perSecond(unit)));
   }
 
-  /** Bytes per second for a throughput score in ops per time unit of a sized benchmark, else NaN. */
+  /**
+   * Bytes per second for a throughput score in ops per time unit of a sized benchmark, else NaN.
+   */
   double bytesPerSecond() {
     double perSecond = perSecond(unit);
     long size = size();

@@ -7,7 +7,10 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 
-/** Whether a batch's files are in the page cache already, so that a sequential reader would only get in the way. */
+/**
+ * Whether a batch's files are in the page cache already, so that a sequential reader would only get
+ * in the way.
+ */
 final class CacheProbe {
   /** Files {@link #looksCached} asks at most. */
   static final int SAMPLES = 16;
@@ -33,7 +36,8 @@ final class CacheProbe {
       if (size <= 0) {
         continue;
       }
-      try (FileMapping m = FileMapping.open(path, 0, Math.min(size, PROBE), MappedRegion.MAX_WINDOW)) {
+      try (FileMapping m =
+          FileMapping.open(path, 0, Math.min(size, PROBE), MappedRegion.MAX_WINDOW)) {
         if (!m.isLoaded()) {
           return false;
         }

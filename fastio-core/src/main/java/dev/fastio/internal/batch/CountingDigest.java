@@ -6,12 +6,13 @@ import java.security.MessageDigest;
 import java.util.function.LongConsumer;
 
 /**
- * A {@link MessageDigest} that forwards to another and reports the bytes it was fed, in batches of about
- * {@link #REPORT_EVERY} bytes, so a progress display moves inside large files too.
+ * A {@link MessageDigest} that forwards to another and reports the bytes it was fed, in batches of
+ * about {@link #REPORT_EVERY} bytes, so a progress display moves inside large files too.
  *
- * <p>Mapped buffers are fed in slices of {@link #REPORT_EVERY} bytes; after each slice a pending fault of
- * the mapped read is delivered ({@link Faults#deliverPending()}) before anything else runs, so it reaches
- * {@code FileReads.digest}'s handler rather than the progress callback. One thread at a time, like any digest.
+ * <p>Mapped buffers are fed in slices of {@link #REPORT_EVERY} bytes; after each slice a pending
+ * fault of the mapped read is delivered ({@link Faults#deliverPending()}) before anything else
+ * runs, so it reaches {@code FileReads.digest}'s handler rather than the progress callback. One
+ * thread at a time, like any digest.
  */
 final class CountingDigest extends MessageDigest {
   /** Bytes between two reports (1 MiB). */

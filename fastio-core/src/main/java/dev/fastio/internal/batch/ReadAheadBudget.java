@@ -2,8 +2,8 @@ package dev.fastio.internal.batch;
 
 /**
  * How many bytes the sequential reader has read ahead of the hashing: it reserves each file's size
- * before reading it and waits while the files read but not yet hashed hold more than the budget;
- * a file's share is given back when its hash is done. One file always fits, however large.
+ * before reading it and waits while the files read but not yet hashed hold more than the budget; a
+ * file's share is given back when its hash is done. One file always fits, however large.
  * Thread-safe.
  */
 final class ReadAheadBudget {

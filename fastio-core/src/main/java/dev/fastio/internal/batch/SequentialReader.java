@@ -12,15 +12,16 @@ import java.util.List;
 import java.util.function.IntConsumer;
 
 /**
- * The reader thread of a {@link Pipeline#SEQUENTIAL} batch: reads each regular file, in input order,
- * into the page cache, at most the read-ahead budget ahead of the hashing, then hands its index to
- * the hashing threads, which hash it from the cache. The device sees one sequential reader.
+ * The reader thread of a {@link Pipeline#SEQUENTIAL} batch: reads each regular file, in input
+ * order, into the page cache, at most the read-ahead budget ahead of the hashing, then hands its
+ * index to the hashing threads, which hash it from the cache. The device sees one sequential
+ * reader.
  *
  * <p>Where {@code /dev/null} can be opened, a file is "read" by transferring it there: the kernel
  * fills the page cache (reading ahead sequentially) and copies nothing, so the reader costs the
  * hashing threads no CPU when the files are cached already. Elsewhere it reads into a buffer it
- * discards. Only regular files are read ahead: FIFOs and devices go straight to the hashing threads,
- * so nothing is consumed twice.
+ * discards. Only regular files are read ahead: FIFOs and devices go straight to the hashing
+ * threads, so nothing is consumed twice.
  */
 final class SequentialReader implements Runnable {
   /** Bytes per read into the buffer, where there is no {@code /dev/null}. */
@@ -38,8 +39,8 @@ final class SequentialReader implements Runnable {
   /**
    * @param limit the read-ahead budget, in bytes: a file larger than half of it is handed on before
    *     it is read, so that its hashing follows the reader through it
-   * @param ready takes the index of each file, once it is read (or to be read by the hashing
-   *     thread itself)
+   * @param ready takes the index of each file, once it is read (or to be read by the hashing thread
+   *     itself)
    */
   SequentialReader(
       List<? extends Path> paths,
@@ -101,7 +102,10 @@ final class SequentialReader implements Runnable {
     try (FileChannel ch = FileChannel.open(path, FileKinds.READ)) {
       long done = 0;
       while (done < size && !run.isCancelled()) {
-        long n = sink != null ? ch.transferTo(done, Math.min(size - done, PRELOAD_STEP), sink) : read(ch, buffer);
+        long n =
+            sink != null
+                ? ch.transferTo(done, Math.min(size - done, PRELOAD_STEP), sink)
+                : read(ch, buffer);
         if (n <= 0) {
           return; // end of file (it shrank), or the kernel declined: the hashing reads the rest
         }

@@ -14,14 +14,14 @@ import java.nio.file.Path;
 /**
  * Chunks read into one page-aligned direct buffer, reused for every chunk: a pooled buffer ({@link
  * BufferPool#CHUNKS}) when the chunk size fits it, else one of its own (no larger than the file,
- * plus a page), freed by {@link #release()} (see {@link NativeBuffer}). A chunk read from the file is
- * one of the read-only views of the buffer, reset to the new bytes, so reading allocates nothing; a
- * chunk served from bytes read ahead (below) is a slice of it.
+ * plus a page), freed by {@link #release()} (see {@link NativeBuffer}). A chunk read from the file
+ * is one of the read-only views of the buffer, reset to the new bytes, so reading allocates
+ * nothing; a chunk served from bytes read ahead (below) is a slice of it.
  *
- * <p><b>Placement.</b> A read lands where {@link Placement#of(long)} says: at the same offset modulo
- * 32 as the file's bytes, 0 to 31 bytes into the buffer, where the kernel's copy is fastest. Each of
- * those places has a reused view, made the first time a read lands there, so reading allocates at
- * most 32 views per reader.
+ * <p><b>Placement.</b> A read lands where {@link Placement#of(long)} says: at the same offset
+ * modulo 32 as the file's bytes, 0 to 31 bytes into the buffer, where the kernel's copy is fastest.
+ * Each of those places has a reused view, made the first time a read lands there, so reading
+ * allocates at most 32 views per reader.
  *
  * <p>Regular files (those of {@code /proc} and {@code /sys} included) and block devices, whose size
  * is known, are read with positional reads, so moving costs nothing; so is a directory, whose first
@@ -100,7 +100,8 @@ final class BufferedChunkSource extends ChunkSource {
       buffer = pooled.buffer();
     } else {
       pooled = null;
-      own = PlatformProvider.get().allocate(capacity + AlignedBuffers.PAGE); // at most 1 GiB + 4 KiB
+      own =
+          PlatformProvider.get().allocate(capacity + AlignedBuffers.PAGE); // at most 1 GiB + 4 KiB
       buffer = own.buffer();
     }
     room = buffer.capacity() - AlignedBuffers.PAGE;
@@ -142,13 +143,16 @@ final class BufferedChunkSource extends ChunkSource {
   }
 
   /**
-   * Reads the {@code n} bytes at {@code p}, and more after them if the reads look sequential (see the
-   * class description); returns the view of the bytes at {@code p}, fewer than {@code n} only at end
-   * of file.
+   * Reads the {@code n} bytes at {@code p}, and more after them if the reads look sequential (see
+   * the class description); returns the view of the bytes at {@code p}, fewer than {@code n} only
+   * at end of file.
    */
   private ByteBuffer readAt(long p, int n, long left) throws IOException {
     int want = n;
-    if (n < READ_AHEAD_MAX && handedTo >= 0 && p >= handedTo && p - handedTo <= Settings.CHUNKED_READ_AHEAD_GAP) {
+    if (n < READ_AHEAD_MAX
+        && handedTo >= 0
+        && p >= handedTo
+        && p - handedTo <= Settings.CHUNKED_READ_AHEAD_GAP) {
       long last = bufferedTo - bufferedFrom;
       long ahead = Math.min(READ_AHEAD_MAX, Math.max(READ_AHEAD_MIN, 4 * last));
       want = (int) Math.max(n, Math.min(Math.min(ahead, room), left));
@@ -188,9 +192,9 @@ final class BufferedChunkSource extends ChunkSource {
   }
 
   /**
-   * End of file at {@code at}, before the size at open: the file shrank (an {@link IOException}, as the
-   * mapped strategy gives), or it reports a size larger than its content, as {@code /sys} files do
-   * (4096), and ends here.
+   * End of file at {@code at}, before the size at open: the file shrank (an {@link IOException}, as
+   * the mapped strategy gives), or it reports a size larger than its content, as {@code /sys} files
+   * do (4096), and ends here.
    */
   private void endOfFile(long at) throws IOException {
     if (limit == Long.MAX_VALUE || at >= limit) {

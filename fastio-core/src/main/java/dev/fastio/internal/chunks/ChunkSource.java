@@ -29,13 +29,15 @@ public abstract class ChunkSource implements Closeable {
   final int chunkSize;
 
   /**
-   * The size {@link FileChannel#size()} reported at open, -1 for a FIFO, character device or socket.
+   * The size {@link FileChannel#size()} reported at open, -1 for a FIFO, character device or
+   * socket.
    */
   private final long reportedSize;
 
   /**
-   * No byte at or beyond this offset is handed out: the size at open, or {@link Long#MAX_VALUE} where the
-   * size is not known (FIFOs, character devices, files reporting size 0), which are read to end of file.
+   * No byte at or beyond this offset is handed out: the size at open, or {@link Long#MAX_VALUE}
+   * where the size is not known (FIFOs, character devices, files reporting size 0), which are read
+   * to end of file.
    */
   long limit;
 
@@ -66,8 +68,8 @@ public abstract class ChunkSource implements Closeable {
    * positional reads: regular files, and block devices, whose size the JDK reports (where it
    * reports 0, a device is read as a stream). The scheme relies on Linux's sizes: FIFOs and
    * character devices report 0. A FIFO, character device or socket is read with relative reads. A
-   * directory opens, as {@code Files.newByteChannel} opens it, and fails at the first {@link #next},
-   * with the exception reading it gives ({@code Files.readAllBytes} throws the same).
+   * directory opens, as {@code Files.newByteChannel} opens it, and fails at the first {@link
+   * #next}, with the exception reading it gives ({@code Files.readAllBytes} throws the same).
    *
    * @param path the file
    * @param options the chunk size, strategy and window; {@link ChunkStrategy#MAPPED} forced on a
@@ -75,9 +77,9 @@ public abstract class ChunkSource implements Closeable {
    *     FileSystemException} before the file is opened; on a regular file reporting size 0 (nothing
    *     to map: an empty file or a pseudo-file) it reads through a buffer
    * @return the source, which the caller must close
-   * @throws java.nio.channels.ClosedByInterruptException if the thread is interrupted (set on entry,
-   *     or arriving while the file is opened and sized); nothing is left open, and the interrupt
-   *     status stays set
+   * @throws java.nio.channels.ClosedByInterruptException if the thread is interrupted (set on
+   *     entry, or arriving while the file is opened and sized); nothing is left open, and the
+   *     interrupt status stays set
    * @throws IOException as {@code FileChannel.open} throws it; nothing is left open
    */
   public static ChunkSource open(Path path, ChunkOptions options) throws IOException {
@@ -148,9 +150,9 @@ public abstract class ChunkSource implements Closeable {
   }
 
   /**
-   * Feeds every chunk of {@code path} to {@code action}, in order, and returns the number of bytes fed.
-   * A mapped read that faults because the file shrank, in this code or in {@code action}, is thrown as
-   * the {@link FileSystemException} of {@link Faults#truncated}.
+   * Feeds every chunk of {@code path} to {@code action}, in order, and returns the number of bytes
+   * fed. A mapped read that faults because the file shrank, in this code or in {@code action}, is
+   * thrown as the {@link FileSystemException} of {@link Faults#truncated}.
    */
   public static long forEach(Path path, Consumer<? super ByteBuffer> action) throws IOException {
     Objects.requireNonNull(action, "action");
@@ -161,7 +163,8 @@ public abstract class ChunkSource implements Closeable {
 
   // The action's reads happen in this callee, inside its own try: an asynchronous fault error of a
   // mapped read is delivered before the try ends (Faults.deliverPending) and caught here.
-  private static long feed(ChunkSource chunks, Consumer<? super ByteBuffer> action) throws IOException {
+  private static long feed(ChunkSource chunks, Consumer<? super ByteBuffer> action)
+      throws IOException {
     long total = 0;
     try {
       for (ByteBuffer chunk; (chunk = chunks.next()) != null; ) {
@@ -198,8 +201,8 @@ public abstract class ChunkSource implements Closeable {
   }
 
   /**
-   * Hands out {@code min(max, bytes left)} bytes from {@link #position} and moves past them (fewer only
-   * where end of file comes first), or returns null at end of file.
+   * Hands out {@code min(max, bytes left)} bytes from {@link #position} and moves past them (fewer
+   * only where end of file comes first), or returns null at end of file.
    */
   abstract ByteBuffer read(int max) throws IOException;
 
@@ -212,7 +215,8 @@ public abstract class ChunkSource implements Closeable {
    * Moves to {@code newPosition}, which may be beyond end of file.
    *
    * @throws IllegalArgumentException if {@code newPosition < 0}
-   * @throws IOException if the file cannot be read again from there (a FIFO or device moved backward)
+   * @throws IOException if the file cannot be read again from there (a FIFO or device moved
+   *     backward)
    */
   public final void position(long newPosition) throws IOException {
     ensureOpen();
@@ -224,7 +228,8 @@ public abstract class ChunkSource implements Closeable {
   }
 
   /**
-   * Moves by {@code n} bytes, backward if negative; a move beyond {@link Long#MAX_VALUE} stops there.
+   * Moves by {@code n} bytes, backward if negative; a move beyond {@link Long#MAX_VALUE} stops
+   * there.
    *
    * @throws IllegalArgumentException if the move would go before the start of the file
    */
@@ -242,20 +247,23 @@ public abstract class ChunkSource implements Closeable {
     position = target;
   }
 
-  /** Throws if the file cannot go to {@code target}; the buffered strategy refuses FIFOs backward. */
+  /**
+   * Throws if the file cannot go to {@code target}; the buffered strategy refuses FIFOs backward.
+   */
   void checkMove(long target) throws IOException {}
 
   /**
-   * The size of the file at open (as its file system reports it; a block device's size), or -1 where
-   * not known: FIFOs, character devices, sockets, and pseudo-files reporting size 0 (those of {@code
-   * /proc}).
+   * The size of the file at open (as its file system reports it; a block device's size), or -1
+   * where not known: FIFOs, character devices, sockets, and pseudo-files reporting size 0 (those of
+   * {@code /proc}).
    */
   public final long size() {
     if (reportedSize != 0) {
       return reportedSize;
     }
     if (pseudo < 0) {
-      pseudo = FileKinds.isPseudoFile(path) ? 1 : 0; // asked once: a file-store lookup costs ~100 us
+      pseudo =
+          FileKinds.isPseudoFile(path) ? 1 : 0; // asked once: a file-store lookup costs ~100 us
     }
     return pseudo == 1 ? -1 : 0;
   }
@@ -291,8 +299,8 @@ public abstract class ChunkSource implements Closeable {
   /**
    * Releases the window or buffer, then closes the channel. Idempotent.
    *
-   * @throws FileSystemException if a mapped read of the last chunk faulted (the file shrank) and its
-   *     error was still pending
+   * @throws FileSystemException if a mapped read of the last chunk faulted (the file shrank) and
+   *     its error was still pending
    */
   @Override
   public final void close() throws IOException {
@@ -315,11 +323,7 @@ public abstract class ChunkSource implements Closeable {
     return new FileSystemException(
         path.toString(),
         null,
-        "the file was truncated while read: "
-            + sizeNow
-            + " bytes now, "
-            + limit
-            + " when opened");
+        "the file was truncated while read: " + sizeNow + " bytes now, " + limit + " when opened");
   }
 
   @Override

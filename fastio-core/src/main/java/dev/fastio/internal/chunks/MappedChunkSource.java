@@ -23,8 +23,8 @@ import java.nio.file.Path;
  *
  * <p>A chunk that starts where the last one ended (no move in between) shows the reader is reading
  * in order: the pages of the window after it are then faulted in ahead of the reader by the {@link
- * Prefaulter}, once per window. A move ({@link #position(long)}, {@link #skip(long)}) stops that, so
- * bytes skipped are not read ahead of a reader that skips.
+ * Prefaulter}, once per window. A move ({@link #position(long)}, {@link #skip(long)}) stops that,
+ * so bytes skipped are not read ahead of a reader that skips.
  *
  * <p>Before a chunk is handed out its last byte is read, inside a {@code try} that turns the fault
  * of a file truncated under the mapping into a {@link java.nio.file.FileSystemException}: a chunk
@@ -102,8 +102,7 @@ final class MappedChunkSource extends ChunkSource {
     }
     ByteBuffer chunk = window.slice((int) (p - windowStart), n);
     // Faults here if the file no longer covers the chunk.
-    touched +=
-        TOUCH_PAGES ? PageTouch.read(chunk, 0, n, PageTouch.STRIDE) : chunk.get(n - 1);
+    touched += TOUCH_PAGES ? PageTouch.read(chunk, 0, n, PageTouch.STRIDE) : chunk.get(n - 1);
     return chunk;
   }
 
@@ -136,9 +135,9 @@ final class MappedChunkSource extends ChunkSource {
   }
 
   /**
-   * Releases the current window, if any: on the {@link Unmapper}'s thread unless the
-   * window handed over before is still being released. A fault error still pending from a read of
-   * it is thrown here.
+   * Releases the current window, if any: on the {@link Unmapper}'s thread unless the window handed
+   * over before is still being released. A fault error still pending from a read of it is thrown
+   * here.
    */
   private void unmap() {
     MappedRegion r = region;

@@ -7,11 +7,11 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * The {@code fastio-prefault} daemon thread: it reads one byte of every page of the rest of a window
- * a reader is reading in order, so that the page faults which map those pages into the process
- * happen there, while the reader works on the bytes before them. It is the work the reader's own
- * first reads would do, done earlier and on another core. Where the thread cannot be started,
- * nothing is faulted in ahead.
+ * The {@code fastio-prefault} daemon thread: it reads one byte of every page of the rest of a
+ * window a reader is reading in order, so that the page faults which map those pages into the
+ * process happen there, while the reader works on the bytes before them. It is the work the
+ * reader's own first reads would do, done earlier and on another core. Where the thread cannot be
+ * started, nothing is faulted in ahead.
  *
  * <p>A window must not be unmapped while its prefault reads it: {@link Prefault#cancel()} it first
  * (the {@link Unmapper} does so for the windows handed to it), which waits for at most one page.

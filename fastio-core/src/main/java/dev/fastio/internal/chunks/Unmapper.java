@@ -5,9 +5,9 @@ import java.util.concurrent.CountDownLatch;
 
 /**
  * The {@code fastio-unmapper} daemon thread: it unmaps a window a reader has moved away from, so
- * that the reader does not wait for the {@code munmap} of every page of it and, on JDK 22 and newer,
- * the handshake with every Java thread that closing a shared {@code Arena} makes. Where the thread
- * cannot be started, windows are released on the caller's thread.
+ * that the reader does not wait for the {@code munmap} of every page of it and, on JDK 22 and
+ * newer, the handshake with every Java thread that closing a shared {@code Arena} makes. Where the
+ * thread cannot be started, windows are released on the caller's thread.
  *
  * <p>Releases have a thread of their own, apart from the {@link Prefaulter}'s, so that no reader's
  * release waits behind another reader's prefault (of a file read from a slow disk, say). A release

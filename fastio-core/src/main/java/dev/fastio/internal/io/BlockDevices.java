@@ -7,7 +7,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 
-/** What the kernel says about the device a file lives on (Linux {@code /sys}); false where unknown. */
+/**
+ * What the kernel says about the device a file lives on (Linux {@code /sys}); false where unknown.
+ */
 public final class BlockDevices {
   private BlockDevices() {}
 

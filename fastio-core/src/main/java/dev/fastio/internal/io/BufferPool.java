@@ -9,9 +9,9 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
  * #READS}, for whole-file reads, digests and transfers, and {@link #CHUNKS}, for a {@code
  * ChunkedReader}'s buffered chunks.
  *
- * <p>Each buffer has room for {@link #size()} bytes and one page more: a read placed up to 95
- * bytes into the buffer (see {@link Placement}) still has {@code size()} bytes of room, and a read
- * that asks for one page more than a small file holds sees its end in one call.
+ * <p>Each buffer has room for {@link #size()} bytes and one page more: a read placed up to 95 bytes
+ * into the buffer (see {@link Placement}) still has {@code size()} bytes of room, and a read that
+ * asks for one page more than a small file holds sees its end in one call.
  *
  * <p>The JDK keeps a temporary direct buffer as large as the largest request per thread, without
  * limit; a pool keeps at most {@link #slots()} buffers, so the native memory retained is at most

@@ -12,26 +12,29 @@ import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
 
 /**
- * A file open for reading whose operations an interrupt neither aborts nor closes, as those of {@code
- * Files.readAllBytes}: the thread's interrupt status is cleared while the file is open and set again by
- * {@link #close()} if it was set on entry or an interrupt arrived meanwhile.
+ * A file open for reading whose operations an interrupt neither aborts nor closes, as those of
+ * {@code Files.readAllBytes}: the thread's interrupt status is cleared while the file is open and
+ * set again by {@link #close()} if it was set on entry or an interrupt arrived meanwhile.
  *
- * <p>A {@code FileChannel} is interruptible: an interrupt closes it. The JDK opts its own reads out with
- * an internal call; fastio instead opens the file again and resumes where it was. A read the interrupt
- * cut short has already moved its bytes into the buffer, so nothing is read twice or lost. Resuming
- * needs a file the kernel can read again from an offset: a regular file (those of {@code /proc} and
- * {@code /sys} included). A FIFO, socket or device cannot be resumed: there, an interrupt that arrives
- * while a read is blocked closes the file as it closes any {@code FileChannel}, and the operation throws
- * {@link ClosedByInterruptException}. Should the path be replaced by another file at the moment an
- * interrupt arrives, the rest is read from the new file.
+ * <p>A {@code FileChannel} is interruptible: an interrupt closes it. The JDK opts its own reads out
+ * with an internal call; fastio instead opens the file again and resumes where it was. A read the
+ * interrupt cut short has already moved its bytes into the buffer, so nothing is read twice or
+ * lost. Resuming needs a file the kernel can read again from an offset: a regular file (those of
+ * {@code /proc} and {@code /sys} included). A FIFO, socket or device cannot be resumed: there, an
+ * interrupt that arrives while a read is blocked closes the file as it closes any {@code
+ * FileChannel}, and the operation throws {@link ClosedByInterruptException}. Should the path be
+ * replaced by another file at the moment an interrupt arrives, the rest is read from the new file.
  *
- * <p>One thread at a time. A region made by {@link #map} outlives {@link #close()}, as those of {@code
- * FileChannel.map} do.
+ * <p>One thread at a time. A region made by {@link #map} outlives {@link #close()}, as those of
+ * {@code FileChannel.map} do.
  */
 public final class InterruptSafeFile implements Closeable {
   private final Path path;
   private FileChannel channel;
-  /** Bytes consumed by {@link #read(ByteBuffer)} since the start, or where {@link #position} moved. */
+
+  /**
+   * Bytes consumed by {@link #read(ByteBuffer)} since the start, or where {@link #position} moved.
+   */
   private long position;
 
   private boolean interrupted;
@@ -43,8 +46,8 @@ public final class InterruptSafeFile implements Closeable {
   }
 
   /**
-   * Opens {@code path} for reading, as {@code Files.readAllBytes} does (same exceptions); opening a FIFO
-   * blocks until a writer opens it.
+   * Opens {@code path} for reading, as {@code Files.readAllBytes} does (same exceptions); opening a
+   * FIFO blocks until a writer opens it.
    */
   public static InterruptSafeFile open(Path path) throws IOException {
     boolean interrupted = Thread.interrupted();
@@ -120,8 +123,8 @@ public final class InterruptSafeFile implements Closeable {
   }
 
   /**
-   * Opens the file again after an interrupt closed it, at the position it had, or rethrows {@code e}
-   * where the file cannot be read again from an offset.
+   * Opens the file again after an interrupt closed it, at the position it had, or rethrows {@code
+   * e} where the file cannot be read again from an offset.
    */
   private void reopen(ClosedByInterruptException e) throws IOException {
     Thread.interrupted(); // the status the channel set: cleared now, set again by close()

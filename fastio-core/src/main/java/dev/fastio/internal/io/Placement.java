@@ -21,8 +21,8 @@ public final class Placement {
   private Placement() {}
 
   /**
-   * The index in a page-aligned buffer at which to read the file's bytes from {@code position}:
-   * the same offset modulo 32 as the file's, 0 to 31. Same as {@code of(position, -1)}.
+   * The index in a page-aligned buffer at which to read the file's bytes from {@code position}: the
+   * same offset modulo 32 as the file's, 0 to 31. Same as {@code of(position, -1)}.
    *
    * @param position the file offset of the first byte read
    * @return 0 to 31
@@ -33,10 +33,10 @@ public final class Placement {
 
   /**
    * The index in a page-aligned buffer at which to read the file's bytes from {@code source}: the
-   * same offset modulo 32 as the source, moved on by 32 or 64 bytes where the copy out of the buffer
-   * to file offset {@code target} would otherwise land 1 to 63 bytes (other than 32) after its
-   * source modulo a page. At most 95; the copy into the buffer always lands a multiple of 32 bytes
-   * after its source.
+   * same offset modulo 32 as the source, moved on by 32 or 64 bytes where the copy out of the
+   * buffer to file offset {@code target} would otherwise land 1 to 63 bytes (other than 32) after
+   * its source modulo a page. At most 95; the copy into the buffer always lands a multiple of 32
+   * bytes after its source.
    *
    * @param source the file offset of the first byte read
    * @param target the file offset the first byte is written to, or -1 if unknown or not a file

@@ -10,7 +10,8 @@ import jdk.jfr.Name;
 @Name("dev.fastio.LoadFully")
 @Label("fastio loadFully")
 @Category({"fastio"})
-@Description("Pages of a mapped file made resident by MappedFiles.loadFully or MappedFile.loadFully")
+@Description(
+    "Pages of a mapped file made resident by MappedFiles.loadFully or MappedFile.loadFully")
 final class LoadFullyEvent extends jdk.jfr.Event {
   @Label("File")
   @Description("The file mapped, or a description of the buffer where the file is not known")

@@ -7,8 +7,8 @@ import jdk.jfr.Label;
 import jdk.jfr.Name;
 
 /**
- * A JFR event per {@code FastChannels.transferTo} (and per file copied by {@code FastFiles.copy} where
- * fastio moves the data itself, not on Linux).
+ * A JFR event per {@code FastChannels.transferTo} (and per file copied by {@code FastFiles.copy}
+ * where fastio moves the data itself, not on Linux).
  */
 @Name("dev.fastio.Transfer")
 @Label("fastio transfer")

@@ -25,7 +25,9 @@ import java.util.concurrent.locks.LockSupport;
  * caller's. Thread-safe.
  */
 public final class FileMapping implements AutoCloseable {
-  /** Bit of {@link #state} set once {@link #close()} has begun; the other bits count active users. */
+  /**
+   * Bit of {@link #state} set once {@link #close()} has begun; the other bits count active users.
+   */
   private static final int CLOSED = Integer.MIN_VALUE;
 
   private final Path path;
@@ -45,12 +47,14 @@ public final class FileMapping implements AutoCloseable {
   }
 
   /**
-   * Maps {@code [position, position + size)} of the regular file {@code path} read-only, in windows of
-   * {@code windowSize} bytes; {@code size < 0} means to the end of the file.
+   * Maps {@code [position, position + size)} of the regular file {@code path} read-only, in windows
+   * of {@code windowSize} bytes; {@code size < 0} means to the end of the file.
    *
    * @throws IllegalArgumentException if {@code position < 0} or {@code windowSize} is out of range
-   * @throws FileSystemException if the file is not a regular file, or the region ends beyond its end
-   * @throws IOException if the file cannot be opened or mapped; the message names the limit to raise
+   * @throws FileSystemException if the file is not a regular file, or the region ends beyond its
+   *     end
+   * @throws IOException if the file cannot be opened or mapped; the message names the limit to
+   *     raise
    */
   public static FileMapping open(Path path, long position, long size, int windowSize)
       throws IOException {
@@ -82,7 +86,8 @@ public final class FileMapping implements AutoCloseable {
   private static void checkMappable(Path path) throws IOException {
     BasicFileAttributes attributes = Files.readAttributes(path, BasicFileAttributes.class);
     if (!attributes.isRegularFile()) {
-      throw new FileSystemException(path.toString(), null, "not a regular file: " + kind(attributes));
+      throw new FileSystemException(
+          path.toString(), null, "not a regular file: " + kind(attributes));
     }
     if (!FileKinds.isDefaultFileSystem(path)) {
       throw new FileSystemException(
@@ -151,8 +156,8 @@ public final class FileMapping implements AutoCloseable {
   }
 
   /**
-   * A new read-only view of window {@code i} for a user: position 0, limit and capacity its length (see
-   * {@link MappedRegion#exposedWindow}).
+   * A new read-only view of window {@code i} for a user: position 0, limit and capacity its length
+   * (see {@link MappedRegion#exposedWindow}).
    *
    * @throws IllegalStateException if closed
    * @throws IndexOutOfBoundsException if {@code i} is not a window
@@ -191,7 +196,8 @@ public final class FileMapping implements AutoCloseable {
     }
   }
 
-  // The mapped reads happen in this callee, so the caller's try covers them however they are inlined.
+  // The mapped reads happen in this callee, so the caller's try covers them however they are
+  // inlined.
   private static long touchAll(MappedByteBuffer[] windows) {
     long pages = 0;
     for (MappedByteBuffer w : windows) {
@@ -243,7 +249,12 @@ public final class FileMapping implements AutoCloseable {
   }
 
   private static void copy(
-      MappedByteBuffer[] windows, int windowSize, long position, byte[] dst, int offset, int length) {
+      MappedByteBuffer[] windows,
+      int windowSize,
+      long position,
+      byte[] dst,
+      int offset,
+      int length) {
     while (length > 0) {
       int w = (int) (position / windowSize);
       int at = (int) (position % windowSize);
@@ -258,8 +269,8 @@ public final class FileMapping implements AutoCloseable {
   /**
    * Touches every page of a buffer the caller mapped; see {@code MappedFiles.loadFully}.
    *
-   * @throws FileSystemException naming the mapped file (from {@code /proc/self/maps} where it can be
-   *     found) if the file was truncated under the mapping
+   * @throws FileSystemException naming the mapped file (from {@code /proc/self/maps} where it can
+   *     be found) if the file was truncated under the mapping
    */
   public static void loadBuffer(MappedByteBuffer buffer) throws IOException {
     try {

@@ -8,11 +8,15 @@ import java.nio.file.Files;
 import java.nio.file.Paths;
 import java.util.List;
 
-/** Finds the file behind a mapped buffer, for error messages: its line in {@code /proc/self/maps}. */
+/**
+ * Finds the file behind a mapped buffer, for error messages: its line in {@code /proc/self/maps}.
+ */
 final class MappedFileNames {
   private MappedFileNames() {}
 
-  /** The path of the file {@code buffer} maps, or a description of the buffer if it cannot be found. */
+  /**
+   * The path of the file {@code buffer} maps, or a description of the buffer if it cannot be found.
+   */
   static String describe(ByteBuffer buffer) {
     long address = PlatformProvider.get().address(buffer);
     String fallback =

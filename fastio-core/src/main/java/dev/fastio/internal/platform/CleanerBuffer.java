@@ -3,8 +3,8 @@ package dev.fastio.internal.platform;
 import java.nio.ByteBuffer;
 
 /**
- * The JDK 17 native buffer: a page-aligned slice of {@code ByteBuffer.allocateDirect}, freed through
- * {@code sun.misc.Unsafe.invokeCleaner} where the runtime allows it (else by the GC).
+ * The JDK 17 native buffer: a page-aligned slice of {@code ByteBuffer.allocateDirect}, freed
+ * through {@code sun.misc.Unsafe.invokeCleaner} where the runtime allows it (else by the GC).
  */
 final class CleanerBuffer extends NativeBuffer {
   /** The allocation, {@code PAGE - 1} bytes more than the buffer: what the cleaner frees. */

@@ -7,11 +7,11 @@ import java.nio.MappedByteBuffer;
  * bytes, released by {@link #close()}. Made by {@link PlatformProvider#map}.
  *
  * <p>Window {@code i} covers the region's bytes from {@code i * windowSize}. Windows must not be
- * used after {@link #close()}: the JDK 22+ implementation then throws {@link IllegalStateException};
- * the JDK 17 one has unmapped the memory, and a read would crash the JVM, unless a window was
- * {@linkplain #exposedWindow exposed}. Callers inside fastio never let a window escape past close.
- * {@link #window} and {@link #size()} may be called from any thread; {@link #close()} once the
- * windows are no longer read.
+ * used after {@link #close()}: the JDK 22+ implementation then throws {@link
+ * IllegalStateException}; the JDK 17 one has unmapped the memory, and a read would crash the JVM,
+ * unless a window was {@linkplain #exposedWindow exposed}. Callers inside fastio never let a window
+ * escape past close. {@link #window} and {@link #size()} may be called from any thread; {@link
+ * #close()} once the windows are no longer read.
  */
 public abstract class MappedRegion implements AutoCloseable {
   /** The largest window, in bytes: 1 GiB. */
@@ -82,8 +82,8 @@ public abstract class MappedRegion implements AutoCloseable {
   /**
    * {@link #window(int)} for a view that leaves fastio (a user's buffer), which may be read after
    * {@link #close()}. Where reading unmapped memory would crash the JVM (JDK 17 to 21), close then
-   * leaves the unmapping to the garbage collector, so such a view reads the file's bytes for as long
-   * as it is reachable; elsewhere it throws {@link IllegalStateException} after close.
+   * leaves the unmapping to the garbage collector, so such a view reads the file's bytes for as
+   * long as it is reachable; elsewhere it throws {@link IllegalStateException} after close.
    *
    * @param i the window's index
    * @return the view
@@ -93,7 +93,9 @@ public abstract class MappedRegion implements AutoCloseable {
     return window(i);
   }
 
-  /** The view of window {@code i}, which starts at {@code offset} and holds {@code length} bytes. */
+  /**
+   * The view of window {@code i}, which starts at {@code offset} and holds {@code length} bytes.
+   */
   abstract MappedByteBuffer view(int i, long offset, int length);
 
   /**

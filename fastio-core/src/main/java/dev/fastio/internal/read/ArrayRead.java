@@ -27,7 +27,8 @@ final class ArrayRead {
     }
     try (InterruptSafeFile file = InterruptSafeFile.open(path)) {
       long size = file.size();
-      if (size > Integer.MAX_VALUE) { // the JDK's test and message; sizes just below fail in new byte[]
+      if (size
+          > Integer.MAX_VALUE) { // the JDK's test and message; sizes just below fail in new byte[]
         throw new OutOfMemoryError("Required array size too large");
       }
       if (size > 0 && strategy.maps(size, Settings.READ_ALL_MAP_THRESHOLD)) {
@@ -63,8 +64,8 @@ final class ArrayRead {
    * Reads {@code file} from its position to end of file into {@code bytes[count..]}, growing the
    * array as {@code Files.readAllBytes} does, and returns the array trimmed to what was read.
    *
-   * @param expected the size the file had when opened; a read that stops short exactly there is
-   *     end of file (a regular file's short read), which saves the JDK's extra one-byte read
+   * @param expected the size the file had when opened; a read that stops short exactly there is end
+   *     of file (a regular file's short read), which saves the JDK's extra one-byte read
    */
   private static byte[] fill(InterruptSafeFile file, byte[] bytes, int count, long expected)
       throws IOException {

@@ -25,8 +25,8 @@ final class MappedPass {
   /**
    * Hands the windows of {@code [0, size)} of {@code file} to {@code reader}, in order.
    *
-   * @return true if every window was read and the file still holds {@code size} bytes; false if
-   *     the caller must read the file again some other way
+   * @return true if every window was read and the file still holds {@code size} bytes; false if the
+   *     caller must read the file again some other way
    * @throws ClosedByInterruptException if an interrupt closed a file that cannot be opened again
    *     (see {@link InterruptSafeFile})
    */

@@ -62,7 +62,8 @@ final class CopyData {
   private void open(int mode, boolean replace) throws IOException {
     in = FileChannel.open(source, StandardOpenOption.READ);
     try {
-      out = FileChannel.open(target, CREATE, PosixFilePermissions.asFileAttribute(permissions(mode)));
+      out =
+          FileChannel.open(target, CREATE, PosixFilePermissions.asFileAttribute(permissions(mode)));
     } catch (FileAlreadyExistsException e) {
       in.close();
       if (replace) {
@@ -187,7 +188,8 @@ final class CopyData {
 
   private static Set<PosixFilePermission> permissions(int mode) {
     Set<PosixFilePermission> set = EnumSet.noneOf(PosixFilePermission.class);
-    PosixFilePermission[] bits = PosixFilePermission.values(); // OWNER_READ (0400) ... OTHERS_EXECUTE
+    PosixFilePermission[] bits =
+        PosixFilePermission.values(); // OWNER_READ (0400) ... OTHERS_EXECUTE
     for (int i = 0; i < bits.length; i++) {
       if ((mode & (0400 >> i)) != 0) {
         set.add(bits[i]);

@@ -48,10 +48,10 @@ final class FileCopy {
     TRANSFERS;
 
     /**
-     * {@link #JDK} where {@link TransferPolicy#defaults()} moves large amounts of data to files with
-     * {@link TransferStrategy#KERNEL}, as on Linux unless a system property forces another
-     * strategy: the JDK's native copy makes the same system calls, faster than a Java path.
-     * {@link #TRANSFERS} elsewhere.
+     * {@link #JDK} where {@link TransferPolicy#defaults()} moves large amounts of data to files
+     * with {@link TransferStrategy#KERNEL}, as on Linux unless a system property forces another
+     * strategy: the JDK's native copy makes the same system calls, faster than a Java path. {@link
+     * #TRANSFERS} elsewhere.
      */
     static Route forDefaults() {
       return TransferPolicy.defaults().choose(TransferPolicy.TargetKind.FILE, Long.MAX_VALUE)
@@ -76,7 +76,8 @@ final class FileCopy {
     }
     Map<String, Object> attributes;
     try {
-      attributes = Files.readAttributes(source, ATTRIBUTES, flags.followLinks() ? FOLLOW : NOFOLLOW);
+      attributes =
+          Files.readAttributes(source, ATTRIBUTES, flags.followLinks() ? FOLLOW : NOFOLLOW);
     } catch (IOException e) {
       return Files.copy(source, target, options); // throws the JDK's exception for this source
     }

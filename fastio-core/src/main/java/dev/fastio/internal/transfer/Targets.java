@@ -56,9 +56,10 @@ final class Targets {
    * {@code FileChannel} reports its size as its position whatever position it is set to, which a
    * plain one does not. A channel whose position differs from its size is not in append mode; one
    * whose position equals its size is probed once: its position is moved one byte and set back (a
-   * channel in append mode ignores the move). While it is moved, a write through the same channel by
-   * a thread other than fastio's would land at the moved position: {@code FastChannels.transferTo}
-   * documents this. A channel with no position (a pipe or a terminal) is not in append mode.
+   * channel in append mode ignores the move). While it is moved, a write through the same channel
+   * by a thread other than fastio's would land at the moved position: {@code
+   * FastChannels.transferTo} documents this. A channel with no position (a pipe or a terminal) is
+   * not in append mode.
    */
   static boolean isAppendMode(FileChannel channel) throws IOException {
     Boolean known = APPEND_MODE.get(channel);

@@ -17,8 +17,9 @@ import java.nio.channels.WritableByteChannel;
  * <p>The source's size costs a system call, as much as a small transfer's own on some systems, so
  * it is read only where it is needed: where the choice depends on it and the count does not say it
  * ({@link Transfers#SIZED_FROM_COUNT}), for a mapping, for positional reads from a position past 0
- * (a file of {@code /proc} reads from any position, but the JDK transfers nothing from past its size
- * of 0), and where a strategy moved less than asked (end of file, a shrunk source, or a refusal).
+ * (a file of {@code /proc} reads from any position, but the JDK transfers nothing from past its
+ * size of 0), and where a strategy moved less than asked (end of file, a shrunk source, or a
+ * refusal).
  */
 final class TransferRun {
   private final FileChannel source;

@@ -9,8 +9,8 @@ import java.nio.channels.FileChannel;
 /**
  * The JDK 22+ implementation: a region is one {@link MemorySegment} mapped by {@code
  * FileChannel.map(mode, offset, size, Arena)}, whatever its size, and a native buffer a segment of
- * a shared {@code Arena}; closing the arena releases either at once. No {@code sun.misc.Unsafe}: its
- * memory-access methods print a warning from JDK 24 on. Found by name by {@code Platforms}.
+ * a shared {@code Arena}; closing the arena releases either at once. No {@code sun.misc.Unsafe}:
+ * its memory-access methods print a warning from JDK 24 on. Found by name by {@code Platforms}.
  */
 final class ArenaPlatformProvider implements PlatformProvider {
   ArenaPlatformProvider() {}

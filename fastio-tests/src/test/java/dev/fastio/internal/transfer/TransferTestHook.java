@@ -15,8 +15,8 @@ public final class TransferTestHook {
 
   /**
    * {@code FastFiles.copy} with the data of regular files moved by transfers, whatever the
-   * platform: the path taken where the policy does not give file targets the kernel, reached here so
-   * that the tests run it on every system.
+   * platform: the path taken where the policy does not give file targets the kernel, reached here
+   * so that the tests run it on every system.
    */
   public static Path copyWithTransfers(Path source, Path target, CopyOption... options)
       throws IOException {
