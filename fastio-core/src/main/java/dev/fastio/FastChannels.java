@@ -52,7 +52,7 @@ public final class FastChannels {
    * takes one more system call to learn. Where the policy picks no strategy of its own and gives a
    * transfer of 256 KiB or more to a file target the kernel path, the target's position is asked
    * too (one system call): if it lies 1 to 31 bytes after {@code position} modulo 4096, where the
-   * kernel's copy between the two files runs about 3 times slower on some processors, {@link
+   * kernel's copy between the two files runs several times slower on some processors, {@link
    * TransferStrategy#READ_WRITE} is used instead (the JFR event records it as taken over from
    * {@code KERNEL}). An append-mode target is never given the kernel path, as below.
    *

@@ -188,9 +188,8 @@ public final class FastFiles {
    * TransferStrategy#KERNEL} at every size (Linux, unless {@code fastio.transfer.strategy} forces
    * another strategy), this method is {@code Files.copy} itself: the JDK's copy makes the same
    * system calls ({@code copy_file_range}, {@code sendfile}) from native code, faster than a Java
-   * path (fastio's own copied 4 KiB files at 0.63 times the JDK's rate, JMH, JDK 17), and no {@code
-   * dev.fastio.Transfer} event is recorded. Elsewhere (macOS, or a strategy forced) fastio copies a
-   * regular file as follows.
+   * path (see {@code docs/design.md}), and no {@code dev.fastio.Transfer} event is recorded.
+   * Elsewhere (macOS, or a strategy forced) fastio copies a regular file as follows.
    *
    * <p>fastio copies a regular file itself: it checks the source and the target in the JDK's order
    * (source attributes, then the target's without following links; a target that is the same file

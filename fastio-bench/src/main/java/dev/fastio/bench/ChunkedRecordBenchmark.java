@@ -5,20 +5,9 @@ import java.io.FileInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
-import java.nio.file.Path;
-import java.util.concurrent.TimeUnit;
 import java.util.zip.CRC32C;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
-import org.openjdk.jmh.annotations.Scope;
-import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * A record parser's pass over a file: read a 64-byte record, skip {@code gap} bytes, to end of
@@ -40,33 +29,23 @@ import org.openjdk.jmh.annotations.Warmup;
  *       at 1 MiB the buffered strategy, which reads ahead while records are at most 8 KiB apart.
  * </ul>
  */
-@BenchmarkMode(Mode.Throughput)
-@OutputTimeUnit(TimeUnit.SECONDS)
-@Warmup(iterations = 3, time = 1)
-@Measurement(iterations = 5, time = 1)
-@Fork(
-    value = 1,
-    jvmArgsAppend = {"-Xms4g", "-Xmx4g", "-XX:+AlwaysPreTouch"})
-@State(Scope.Benchmark)
-public class ChunkedRecordBenchmark {
+public class ChunkedRecordBenchmark extends ChunkedBenchmarkBase {
   private static final int RECORD = 64;
 
   @Param({"1048576"})
   public long size;
 
+  @Override
+  protected long size() {
+    return size;
+  }
+
   @Param({"0", "512", "8192", "16384"})
   public int gap;
 
-  private Path file;
-  private final CRC32C crc = new CRC32C();
   private final byte[] record = new byte[RECORD];
   private final ByteBuffer direct = ByteBuffer.allocateDirect(RECORD);
   private final ByteBuffer block = ByteBuffer.allocateDirect(64 * 1024);
-
-  @Setup
-  public void setup() {
-    file = BenchFiles.file(size);
-  }
 
   @Benchmark
   public long jdk() throws IOException {

@@ -12,20 +12,9 @@ import java.io.InputStream;
 import java.nio.ByteBuffer;
 import java.nio.MappedByteBuffer;
 import java.nio.channels.FileChannel;
-import java.nio.file.Path;
-import java.util.concurrent.TimeUnit;
 import java.util.zip.CRC32C;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
-import org.openjdk.jmh.annotations.Scope;
-import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * A scan of every byte of a file: {@code ChunkedReader} against the JDK's ways of doing it, page
@@ -49,29 +38,19 @@ import org.openjdk.jmh.annotations.Warmup;
  * <p>Each operation allocates O(1) heap whatever the size (see {@code
  * ChunkedReaderAllocationTest}).
  */
-@BenchmarkMode(Mode.Throughput)
-@OutputTimeUnit(TimeUnit.SECONDS)
-@Warmup(iterations = 3, time = 1)
-@Measurement(iterations = 5, time = 1)
-@Fork(
-    value = 1,
-    jvmArgsAppend = {"-Xms4g", "-Xmx4g", "-XX:+AlwaysPreTouch"})
-@State(Scope.Benchmark)
-public class ChunkedScanBenchmark {
+public class ChunkedScanBenchmark extends ChunkedBenchmarkBase {
   @Param({"1048576", "268435456", "1073741824"})
   public long size;
 
-  private Path file;
-  private final CRC32C crc = new CRC32C();
+  @Override
+  protected long size() {
+    return size;
+  }
+
   private final byte[] array = new byte[8192];
   private final byte[] heapArray = new byte[64 * 1024];
   private final ByteBuffer heap = ByteBuffer.wrap(heapArray);
   private final ByteBuffer direct = ByteBuffer.allocateDirect(64 * 1024);
-
-  @Setup
-  public void setup() {
-    file = BenchFiles.file(size);
-  }
 
   @Benchmark
   public long jdkBufferedStream() throws IOException {

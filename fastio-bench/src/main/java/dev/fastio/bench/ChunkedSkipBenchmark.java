@@ -6,20 +6,9 @@ import dev.fastio.internal.chunks.ChunkStrategy;
 import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.nio.ByteBuffer;
-import java.nio.file.Path;
-import java.util.concurrent.TimeUnit;
 import java.util.zip.CRC32C;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
-import org.openjdk.jmh.annotations.Scope;
-import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * A skip-heavy pass over a file, as an FLV indexer makes: read a 64-byte record, skip 8 KiB, to end
@@ -37,31 +26,21 @@ import org.openjdk.jmh.annotations.Warmup;
  *       {@code fastioMapped} and {@code fastioBuffered}: each strategy forced.
  * </ul>
  */
-@BenchmarkMode(Mode.Throughput)
-@OutputTimeUnit(TimeUnit.SECONDS)
-@Warmup(iterations = 3, time = 1)
-@Measurement(iterations = 5, time = 1)
-@Fork(
-    value = 1,
-    jvmArgsAppend = {"-Xms4g", "-Xmx4g", "-XX:+AlwaysPreTouch"})
-@State(Scope.Benchmark)
-public class ChunkedSkipBenchmark {
+public class ChunkedSkipBenchmark extends ChunkedBenchmarkBase {
   private static final int RECORD = 64;
   private static final int SKIP = 8192;
 
   @Param({"1048576", "268435456"})
   public long size;
 
-  private Path file;
-  private final CRC32C crc = new CRC32C();
+  @Override
+  protected long size() {
+    return size;
+  }
+
   private final byte[] record = new byte[RECORD];
   private final ByteBuffer direct = ByteBuffer.allocateDirect(RECORD);
   private final ByteBuffer block = ByteBuffer.allocateDirect(64 * 1024);
-
-  @Setup
-  public void setup() {
-    file = BenchFiles.file(size);
-  }
 
   @Benchmark
   public long jdk() throws IOException {

@@ -5,21 +5,8 @@ import dev.fastio.TransferPolicy;
 import dev.fastio.internal.transfer.TransferOptions;
 import dev.fastio.internal.transfer.Transfers;
 import java.io.IOException;
-import java.nio.channels.FileChannel;
-import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Level;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
-import org.openjdk.jmh.annotations.Scope;
-import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.TearDown;
-import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * The cost of the {@code dev.fastio.Transfer} JFR event when no recording runs: {@code fastio} (the
@@ -28,39 +15,21 @@ import org.openjdk.jmh.annotations.Warmup;
  * cost would show; {@code jdk} ({@code FileChannel.transferTo}) for scale. No recording is started:
  * the difference between the two fastio methods is what an application that does not record pays.
  */
-@BenchmarkMode(Mode.Throughput)
-@OutputTimeUnit(TimeUnit.SECONDS)
-@Warmup(iterations = 3, time = 1)
-@Measurement(iterations = 5, time = 1)
-@Fork(
-    value = 1,
-    jvmArgsAppend = {"-Xms4g", "-Xmx4g", "-XX:+AlwaysPreTouch"})
-@State(Scope.Benchmark)
-public class TransferEventBenchmark {
+public class TransferEventBenchmark extends TransferBenchmarkBase {
   @Param({"4096"})
   public long size;
 
   @Param({"FILE", "OTHER"})
   public String target;
 
-  private FileChannel source;
-  private TransferTarget out;
-
-  @Setup(Level.Trial)
-  public void setup() throws IOException {
-    source = FileChannel.open(BenchFiles.file(size));
-    out = TransferTarget.open(target, size);
+  @Override
+  protected long size() {
+    return size;
   }
 
-  @TearDown(Level.Trial)
-  public void tearDown() throws IOException {
-    out.close();
-    source.close();
-  }
-
-  @Benchmark
-  public long jdk() throws IOException {
-    return out.jdkLoop(source, 0, size);
+  @Override
+  protected String target() {
+    return target;
   }
 
   @Benchmark

@@ -35,7 +35,7 @@ public final class FileKinds {
   /**
    * True if {@code path} lives on a pseudo-file system ({@code /proc}, {@code /sys} and the like),
    * whose files report size 0 or a size unrelated to their content. False where it cannot be told.
-   * Costs a file-store lookup (some 100 µs): ask only for files that report size 0.
+   * Costs a file-store lookup, dearer than a {@code stat}: ask only for files that report size 0.
    *
    * @param path a path
    * @return whether the file's reported size is not to be trusted

@@ -6,11 +6,11 @@ import dev.fastio.internal.platform.AlignedBuffers;
  * Where in a page-aligned buffer to read a file's bytes so that the kernel's copies in and out of
  * it run at full speed.
  *
- * <p>On some processors (measured on AMD EPYC) the kernel's copy between the page cache and a user
- * buffer is several times slower when the destination lies 1 to 31 bytes after the source modulo a
- * page, and fastest at multiples of 32; {@code docs/design.md} has the figures. A buffer at a page
- * boundary is thus slow for every read from the last 31 bytes of a page of the file, and for every
- * write to the first 31; {@link #of(long, long)} avoids both.
+ * <p>On some processors the kernel's copy between the page cache and a user buffer is several times
+ * slower when the destination lies 1 to 31 bytes after the source modulo a page, and fastest at
+ * multiples of 32; {@code docs/design.md} has the figures. A buffer at a page boundary is thus slow
+ * for every read from the last 31 bytes of a page of the file, and for every write to the first 31;
+ * {@link #of(long, long)} avoids both.
  */
 public final class Placement {
   /** The distance modulo which the kernel's copy is fastest: 32 bytes. */
