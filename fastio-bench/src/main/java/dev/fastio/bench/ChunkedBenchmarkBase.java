@@ -1,32 +1,15 @@
 package dev.fastio.bench;
 
 import java.nio.file.Path;
-import java.util.concurrent.TimeUnit;
 import java.util.zip.CRC32C;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
-import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * What the chunked-reading benchmarks share: the JMH settings, the file (cached, see {@link
  * BenchFiles}) and the {@link CRC32C} every approach feeds, so that only the I/O differs. Score:
  * passes over the file per second.
  */
-@BenchmarkMode(Mode.Throughput)
-@OutputTimeUnit(TimeUnit.SECONDS)
-@Warmup(iterations = 3, time = 1)
-@Measurement(iterations = 5, time = 1)
-@Fork(
-    value = 1,
-    jvmArgsAppend = {"-Xms4g", "-Xmx4g", "-XX:+AlwaysPreTouch"})
-@State(Scope.Benchmark)
-public abstract class ChunkedBenchmarkBase {
+public abstract class ChunkedBenchmarkBase extends ThroughputBenchmark {
   /** The file read, of {@link #size()} bytes. */
   protected Path file;
 

@@ -10,18 +10,9 @@ import java.nio.file.Path;
 import java.security.DigestInputStream;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
-import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
-import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * {@code FastFiles.digest(path, "MD5")} against a {@code DigestInputStream} read with an 8 KiB
@@ -29,15 +20,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * over a {@code byte[]} of the same bytes already in memory ({@code limitInMemory}); plus each
  * internal strategy forced (the data behind the mapping threshold). Page cache warm.
  */
-@BenchmarkMode(Mode.Throughput)
-@OutputTimeUnit(TimeUnit.SECONDS)
-@Warmup(iterations = 3, time = 1)
-@Measurement(iterations = 5, time = 1)
-@Fork(
-    value = 1,
-    jvmArgsAppend = {"-Xms4g", "-Xmx4g", "-XX:+AlwaysPreTouch"})
-@State(Scope.Benchmark)
-public class DigestBenchmark {
+public class DigestBenchmark extends ThroughputBenchmark {
   @Param({"4096", "65536", "1048576", "16777216", "268435456"})
   public long size;
 

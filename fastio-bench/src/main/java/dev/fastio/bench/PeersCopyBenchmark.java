@@ -5,20 +5,11 @@ import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.concurrent.TimeUnit;
 import org.apache.commons.io.FileUtils;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
-import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
-import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * File to a new file: {@code Files.copy(source, target)} ({@code jdk}, the baseline) against
@@ -29,15 +20,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * Guava's truncating copy about 50 times slower at 4 KiB here). Score: copies per second. {@code
  * fastio} is {@code FastFiles.copy}, which moves the data with {@code FastChannels.transferTo}.
  */
-@BenchmarkMode(Mode.Throughput)
-@OutputTimeUnit(TimeUnit.SECONDS)
-@Warmup(iterations = 3, time = 1)
-@Measurement(iterations = 5, time = 1)
-@Fork(
-    value = 1,
-    jvmArgsAppend = {"-Xms4g", "-Xmx4g", "-XX:+AlwaysPreTouch"})
-@State(Scope.Benchmark)
-public class PeersCopyBenchmark {
+public class PeersCopyBenchmark extends ThroughputBenchmark {
   @Param({"4096", "65536", "1048576", "16777216", "268435456"})
   public long size;
 

@@ -9,19 +9,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
-import java.util.concurrent.TimeUnit;
 import org.apache.commons.codec.digest.DigestUtils;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
-import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * The MD5 of a file: {@code FastFiles.digest} against the JDK idiom ({@code jdk}, the baseline: a
@@ -29,15 +20,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * {@code Files.asByteSource(file).hash(Hashing.md5())} and Commons Codec's {@code
  * DigestUtils.md5(InputStream)}, in one run. Page cache warm. Score: calls per second.
  */
-@BenchmarkMode(Mode.Throughput)
-@OutputTimeUnit(TimeUnit.SECONDS)
-@Warmup(iterations = 3, time = 1)
-@Measurement(iterations = 5, time = 1)
-@Fork(
-    value = 1,
-    jvmArgsAppend = {"-Xms4g", "-Xmx4g", "-XX:+AlwaysPreTouch"})
-@State(Scope.Benchmark)
-public class PeersDigestBenchmark {
+public class PeersDigestBenchmark extends ThroughputBenchmark {
   @Param({"4096", "65536", "1048576", "16777216", "268435456"})
   public long size;
 

@@ -6,33 +6,16 @@ import dev.fastio.internal.read.ReadStrategy;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
-import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * {@code FastFiles.readAllBytes} against {@code Files.readAllBytes}, page cache warm, plus each
  * internal strategy forced (the data behind the mapping threshold). Score: calls per second; the
  * ratio to {@code jdk} at the same size is the figure quoted in README.
  */
-@BenchmarkMode(Mode.Throughput)
-@OutputTimeUnit(TimeUnit.SECONDS)
-@Warmup(iterations = 3, time = 1)
-@Measurement(iterations = 5, time = 1)
-@Fork(
-    value = 1,
-    jvmArgsAppend = {"-Xms4g", "-Xmx4g", "-XX:+AlwaysPreTouch"})
-@State(Scope.Benchmark)
-public class ReadAllBytesBenchmark {
+public class ReadAllBytesBenchmark extends ThroughputBenchmark {
   @Param({"4096", "65536", "1048576", "16777216", "268435456"})
   public long size;
 

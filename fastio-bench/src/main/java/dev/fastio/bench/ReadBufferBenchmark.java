@@ -4,19 +4,11 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
-import java.util.concurrent.TimeUnit;
 import java.util.zip.CRC32C;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
-import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * Why fastio's read buffers start at a page boundary, its reads land as far into them as the file's
@@ -27,20 +19,15 @@ import org.openjdk.jmh.annotations.Warmup;
  *
  * <p>{@code ByteBuffer.allocateDirect} returns {@code malloc}'s 16-byte alignment, so a JDK buffer
  * may sit at any of these offsets; which one depends on the process's earlier allocations. fastio's
- * pooled buffers sit at offset 0 ({@code IoBuffers.allocateAligned}). What the kernel's copy cares
+ * pooled buffers sit at offset 0 ({@code AlignedBuffers.allocate}). What the kernel's copy cares
  * about is the buffer's offset relative to the file's: with {@code fileOffset=4080} a page-aligned
  * buffer lies 16 bytes after the file's bytes modulo a page, one at {@code offset=4080} at 0, and
  * one at {@code offset=16} (where fastio's buffered chunks put it) at 32.
  */
-@BenchmarkMode(Mode.Throughput)
-@OutputTimeUnit(TimeUnit.SECONDS)
-@Warmup(iterations = 3, time = 1)
-@Measurement(iterations = 5, time = 1)
 @Fork(
     value = 1,
     jvmArgsAppend = {"-Xms1g", "-Xmx1g", "-XX:+AlwaysPreTouch"})
-@State(Scope.Benchmark)
-public class ReadBufferBenchmark {
+public class ReadBufferBenchmark extends ThroughputBenchmark {
   private static final int PAGE = 4096;
   private static final long FILE_SIZE = 1 << 20;
 

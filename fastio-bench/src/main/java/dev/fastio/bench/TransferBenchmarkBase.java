@@ -2,35 +2,18 @@ package dev.fastio.bench;
 
 import java.io.IOException;
 import java.nio.channels.FileChannel;
-import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
-import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
-import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * What the transfer benchmarks share: the JMH settings, a cached source file of {@link #size()}
- * bytes, a target of the kind {@link #target()} names (see {@link TransferTarget}), and the
- * baseline {@code jdk}: {@code FileChannel.transferTo} called in a loop until every byte is moved.
- * Score: transfers per second.
+ * What the transfer benchmarks share: a cached source file, a target of the kind {@link #target()}
+ * names (see {@link TransferTarget}), and the baseline {@code jdk}: {@code FileChannel.transferTo}
+ * called in a loop until {@link #size()} bytes from {@link #fileOffset()} are moved. Score:
+ * transfers per second.
  */
-@BenchmarkMode(Mode.Throughput)
-@OutputTimeUnit(TimeUnit.SECONDS)
-@Warmup(iterations = 3, time = 1)
-@Measurement(iterations = 5, time = 1)
-@Fork(
-    value = 1,
-    jvmArgsAppend = {"-Xms4g", "-Xmx4g", "-XX:+AlwaysPreTouch"})
-@State(Scope.Benchmark)
-public abstract class TransferBenchmarkBase {
+public abstract class TransferBenchmarkBase extends ThroughputBenchmark {
   /** The source, open for the whole trial. */
   protected FileChannel source;
 
@@ -43,10 +26,20 @@ public abstract class TransferBenchmarkBase {
   /** The kind of target: the subclass's {@code target} parameter. */
   protected abstract String target();
 
+  /** The source's size: {@link #size()} unless a subclass reads from further in. */
+  protected long sourceSize() {
+    return size();
+  }
+
+  /** Where in the source each transfer starts: 0 unless a subclass says otherwise. */
+  protected long fileOffset() {
+    return 0;
+  }
+
   /** Opens the source and the target, outside the measurement. */
   @Setup(Level.Trial)
   public void setup() throws IOException {
-    source = FileChannel.open(BenchFiles.file(size()));
+    source = FileChannel.open(BenchFiles.file(sourceSize()));
     out = TransferTarget.open(target(), size());
   }
 
@@ -64,6 +57,6 @@ public abstract class TransferBenchmarkBase {
    */
   @Benchmark
   public long jdk() throws IOException {
-    return out.jdkLoop(source, 0, size());
+    return out.jdkLoop(source, fileOffset(), size());
   }
 }

@@ -2,21 +2,9 @@ package dev.fastio.bench;
 
 import dev.fastio.FastChannels;
 import java.io.IOException;
-import java.nio.channels.FileChannel;
-import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Level;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
-import org.openjdk.jmh.annotations.Scope;
-import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.TearDown;
-import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * A transfer that starts inside a page of the file: {@code size} bytes from {@code fileOffset} of a
@@ -32,15 +20,10 @@ import org.openjdk.jmh.annotations.Warmup;
  * fastio takes its read/write loop there instead, placed for both copies. Score: transfers per
  * second (the report: MB/s moved).
  */
-@BenchmarkMode(Mode.Throughput)
-@OutputTimeUnit(TimeUnit.SECONDS)
-@Warmup(iterations = 3, time = 1)
-@Measurement(iterations = 5, time = 1)
 @Fork(
     value = 1,
     jvmArgsAppend = {"-Xms1g", "-Xmx1g", "-XX:+AlwaysPreTouch"})
-@State(Scope.Benchmark)
-public class TransferOffsetBenchmark {
+public class TransferOffsetBenchmark extends TransferBenchmarkBase {
   /** Bytes moved per transfer. */
   @Param({"1048576"})
   public long size;
@@ -53,24 +36,24 @@ public class TransferOffsetBenchmark {
   @Param({"OTHER", "FILE"})
   public String target;
 
-  private FileChannel source;
-  private TransferTarget out;
-
-  @Setup(Level.Trial)
-  public void setup() throws IOException {
-    source = FileChannel.open(BenchFiles.file(2 * size));
-    out = TransferTarget.open(target, size);
+  @Override
+  protected long size() {
+    return size;
   }
 
-  @TearDown(Level.Trial)
-  public void tearDown() throws IOException {
-    out.close();
-    source.close();
+  @Override
+  protected String target() {
+    return target;
   }
 
-  @Benchmark
-  public long jdk() throws IOException {
-    return out.jdkLoop(source, fileOffset, size);
+  @Override
+  protected long sourceSize() {
+    return 2 * size;
+  }
+
+  @Override
+  protected long fileOffset() {
+    return fileOffset;
   }
 
   @Benchmark

@@ -17,6 +17,9 @@ final class JfrEvents {
     return jdk.jfr.FlightRecorder.isInitialized();
   }
 
+  // beginLoadFully and beginTransfer are alike on purpose: the event class is named only after
+  // mayRecord(), so that an application that never records never loads it (a method reference to
+  // its constructor, made before the check, would load it).
   static Object beginLoadFully() {
     if (!mayRecord()) {
       return null;
