@@ -79,6 +79,22 @@ class ReadmeSnippetsTest {
     assertTrue(javaBlocks().size() >= 5, "java blocks in " + readme() + ": " + javaBlocks().size());
   }
 
+  /** The README's headline rows are those docs/benchmarks.md generates from the JMH JSON. */
+  @Test
+  void theHeadlineTableIsTheGeneratedOne() throws IOException {
+    Path readme = readme();
+    List<String> report =
+        Files.readAllLines(readme.resolveSibling("docs/benchmarks.md"), StandardCharsets.UTF_8);
+    List<String> rows =
+        Files.readAllLines(readme, StandardCharsets.UTF_8).stream()
+            .filter(l -> l.startsWith("| `") && l.contains("×"))
+            .collect(Collectors.toList());
+    assertTrue(!rows.isEmpty() && rows.size() <= 8, "headline rows: " + rows.size());
+    for (String row : rows) {
+      assertTrue(report.contains(row), "not in docs/benchmarks.md's headline: " + row);
+    }
+  }
+
   @TestFactory
   List<DynamicTest> everyJavaBlockCompilesAndRuns() throws IOException {
     List<String> blocks = javaBlocks();
