@@ -55,7 +55,6 @@ class FastFilesCopyTest {
     Path[] make(Path d) throws Exception;
   }
 
-  /** Runs the case with the JDK and with fastio, each in its own directory, and compares. */
   /** A copy implementation under test. */
   private interface Copier {
     Path copy(Path source, Path target, CopyOption... options) throws IOException;
@@ -65,6 +64,7 @@ class FastFilesCopyTest {
   private static final List<Copier> COPIERS =
       List.of(FastFiles::copy, TransferTestHook::copyWithTransfers);
 
+  /** Runs the case with the JDK and with fastio, each in its own directory, and compares. */
   private void assertSameAsJdk(String name, Setup setup, CopyOption... options) throws Exception {
     for (int i = 0; i < COPIERS.size(); i++) {
       assertSameAsJdk(

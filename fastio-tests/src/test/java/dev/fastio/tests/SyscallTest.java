@@ -137,7 +137,7 @@ class SyscallTest {
     assertEquals(List.of(String.valueOf(size)), dense.output);
     List<Long> got = dense.reads.stream().map(r -> r[1]).toList();
     List<Long> expected = new ArrayList<>(List.of(64L, 16384L, 65536L));
-    long left = size - 64 - 16384 - 65536;
+    long left = (long) size - 64 - 16384 - 65536;
     for (; left > 0; left -= BufferPool.CHUNKS.size()) {
       expected.add(Math.min(left, BufferPool.CHUNKS.size()));
     }

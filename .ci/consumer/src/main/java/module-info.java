@@ -1,0 +1,4 @@
+/** An application that uses fastio as a named module. */
+module example.consumer {
+  requires dev.fastio;
+}
