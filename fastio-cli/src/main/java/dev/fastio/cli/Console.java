@@ -10,7 +10,7 @@ import java.util.Locale;
  * The standard streams of one command, with coreutils' behaviour on write errors and a status line
  * (the progress display) kept out of the way of every other output.
  *
- * <p>Standard output is buffered, flushed at the end, when the buffer fills, before each line of
+ * <p>Standard output is buffered (4 KiB in the tool), flushed at the end, when the buffer fills, before each line of
  * standard error (so the two keep their order on one terminal), and after each line when it is a
  * terminal. A write to standard output that fails ends the process at once through {@link Exit}: with
  * status 141 and nothing printed if the reader of the pipe is gone ({@code EPIPE}), as coreutils is ended

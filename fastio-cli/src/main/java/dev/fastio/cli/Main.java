@@ -42,7 +42,8 @@ public final class Main {
     Console console =
         new Console(
             new FileInputStream(FileDescriptor.in),
-            new BufferedOutputStream(new FileOutputStream(FileDescriptor.out), 1 << 16),
+            // 4 KiB as coreutils' stdio on a pipe: a closed pipe is seen after as few lines
+            new BufferedOutputStream(new FileOutputStream(FileDescriptor.out), 4096),
             err,
             names,
             isTerminal("fastio.cli.stdoutTty", 1),
