@@ -1,5 +1,9 @@
 package dev.fastio.cli;
 
+import java.nio.charset.Charset;
+import java.util.ArrayList;
+import java.util.List;
+
 /**
  * One line of a checksum file, parsed as coreutils' {@code md5sum -c} parses it (coreutils 9.1):
  * {@code HASH NAME}, {@code HASH *NAME} (binary mark), {@code HASH NAME} (one space, only if the
@@ -14,6 +18,43 @@ final class ChecksumLine {
   private ChecksumLine(String name, String hex) {
     this.name = name;
     this.hex = hex;
+  }
+
+  /** An improperly formatted line: its number (from 1) and how many entries precede it. */
+  record Improper(int lineNumber, int entriesBefore) {}
+
+  /** A checksum file's entries in order and its improperly formatted lines. */
+  record Listing(List<ChecksumLine> entries, List<Improper> improper) {}
+
+  /**
+   * Parses a whole checksum file as {@code md5sum -c} reads it: lines end with newline (a carriage
+   * return before it is dropped), empty lines and lines starting with {@code #} are skipped.
+   *
+   * @param charset the charset file names are decoded with
+   */
+  static Listing parseAll(byte[] content, Charset charset, String tag, int hexLength) {
+    String[] lines = new String(content, charset).split("\n", -1);
+    int lineCount =
+        lines.length - (content.length > 0 && content[content.length - 1] == '\n' ? 1 : 0);
+    Format format = new Format();
+    List<ChecksumLine> entries = new ArrayList<>();
+    List<Improper> improper = new ArrayList<>();
+    for (int i = 0; i < lineCount; i++) {
+      String line = lines[i];
+      if (line.endsWith("\r")) {
+        line = line.substring(0, line.length() - 1);
+      }
+      if (line.isEmpty() || line.startsWith("#")) {
+        continue;
+      }
+      ChecksumLine entry = parse(line, tag, hexLength, format);
+      if (entry == null) {
+        improper.add(new Improper(i + 1, entries.size()));
+      } else {
+        entries.add(entry);
+      }
+    }
+    return new Listing(entries, improper);
   }
 
   /**

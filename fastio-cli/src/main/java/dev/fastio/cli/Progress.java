@@ -1,103 +1,103 @@
 package dev.fastio.cli;
 
 import dev.fastio.DigestBatch;
-import java.io.PrintStream;
 import java.time.Duration;
-import java.time.Instant;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
-import me.tongfei.progressbar.ConsoleProgressBarConsumer;
-import me.tongfei.progressbar.ProgressBar;
-import me.tongfei.progressbar.ProgressBarBuilder;
-import me.tongfei.progressbar.ProgressBarStyle;
+import java.util.function.LongSupplier;
 
 /**
- * A progress bar on stderr (bytes and files done, throughput, ETA) for a batch that is still
- * running after {@link #DELAY}: short jobs print nothing. Thread-safe: the batch's workers report
- * to it.
+ * The progress display of a batch on standard error: bytes and files done of the total, the rate
+ * over the last {@link #WINDOW}, the time left at that rate ({@link ProgressMeter}). It appears
+ * once the batch has run for {@link #DELAY} (short jobs print nothing), is redrawn at most every
+ * {@link #INTERVAL} by a daemon thread, and is erased by {@link Console} before any other output
+ * and by {@link #close()}. Thread-safe: the batch's workers report to it.
  */
 final class Progress implements DigestBatch.ProgressListener, AutoCloseable {
-  /**
-   * How long a job runs before the bar appears ({@code -Dfastio.cli.progressDelayMillis}, default 1
-   * s).
-   */
+  /** How long a job runs before the display appears ({@code -Dfastio.cli.progressDelayMillis}). */
   static final Duration DELAY =
       Duration.ofMillis(Long.getLong("fastio.cli.progressDelayMillis", 1000));
 
+  /** At most 10 redraws a second. */
+  static final Duration INTERVAL = Duration.ofMillis(100);
+
+  /** The rate is measured over the last 5 seconds. */
+  static final Duration WINDOW = Duration.ofSeconds(5);
+
+  private final Console console;
   private final String task;
-  private final long totalBytes;
-  private final long totalFiles;
-  private final PrintStream err;
-  private final Instant start = Instant.now();
+  private final int width;
+  private final LongSupplier clock;
+  private final ProgressMeter meter;
   private final AtomicLong bytes = new AtomicLong();
   private final AtomicLong files = new AtomicLong();
-  private final ScheduledExecutorService timer;
-  private ProgressBar bar; // guarded by this
+  private final Thread drawer;
+  private volatile boolean closed;
 
-  Progress(String task, long totalBytes, long totalFiles, PrintStream err, Duration delay) {
+  /**
+   * Starts the display's thread.
+   *
+   * @param width the terminal's columns (the line is cut to one less)
+   * @param clock {@code System::nanoTime}, or a test's clock
+   */
+  Progress(
+      Console console,
+      String task,
+      long totalBytes,
+      long totalFiles,
+      int width,
+      Duration delay,
+      LongSupplier clock) {
+    this.console = console;
     this.task = task;
-    this.totalBytes = totalBytes;
-    this.totalFiles = totalFiles;
-    this.err = err;
-    this.timer =
-        Executors.newSingleThreadScheduledExecutor(
-            r -> {
-              Thread t = new Thread(r, "fastio-progress");
-              t.setDaemon(true);
-              return t;
-            });
-    var unused = timer.schedule(this::show, delay.toMillis(), TimeUnit.MILLISECONDS);
+    this.width = width;
+    this.clock = clock;
+    this.meter = new ProgressMeter(totalBytes, totalFiles, clock.getAsLong(), WINDOW.toNanos());
+    this.drawer = new Thread(() -> drawLoop(delay), "fastio-progress");
+    drawer.setDaemon(true);
+    drawer.start();
   }
 
-  private synchronized void show() {
-    if (timer.isShutdown()) {
-      return;
+  private void drawLoop(Duration delay) {
+    try {
+      Thread.sleep(delay.toMillis());
+      while (!closed) {
+        String line = draw();
+        synchronized (console) {
+          if (!closed) {
+            console.statusLine(line); // redrawn if other output erased it
+          }
+        }
+        Thread.sleep(INTERVAL.toMillis());
+      }
+    } catch (InterruptedException e) {
+      // closed
     }
-    bar =
-        new ProgressBarBuilder()
-            .setTaskName(task)
-            .setInitialMax(Math.max(totalBytes, 1))
-            .setUnit(" MiB", 1 << 20)
-            .showSpeed()
-            .setStyle(ProgressBarStyle.ASCII)
-            .setUpdateIntervalMillis(250)
-            .setConsumer(new ConsoleProgressBarConsumer(err))
-            .startsFrom(0, Duration.between(start, Instant.now()))
-            .build();
-    bar.stepTo(Math.min(bytes.get(), totalBytes));
-    bar.setExtraMessage(" " + files.get() + "/" + totalFiles + " files");
+  }
+
+  /** Takes a sample and returns the line to show. */
+  String draw() {
+    long b = bytes.get();
+    meter.sample(clock.getAsLong(), b);
+    return meter.line(task, b, files.get(), width - 1);
   }
 
   @Override
   public void bytesHashed(long n) {
-    long now = bytes.addAndGet(n);
-    ProgressBar b = current();
-    if (b != null) {
-      b.stepTo(Math.min(now, totalBytes));
-    }
+    bytes.addAndGet(n);
   }
 
   @Override
   public void fileDone(DigestBatch.Result result) {
-    long done = files.incrementAndGet();
-    ProgressBar b = current();
-    if (b != null) {
-      b.setExtraMessage(" " + done + "/" + totalFiles + " files");
-    }
+    files.incrementAndGet();
   }
 
-  private synchronized ProgressBar current() {
-    return bar;
-  }
-
+  /** Stops the display and erases it. */
   @Override
-  public synchronized void close() {
-    timer.shutdownNow();
-    if (bar != null) {
-      bar.close();
-      bar = null;
+  public void close() {
+    synchronized (console) {
+      closed = true;
+      console.clearStatusLine();
     }
+    drawer.interrupt();
   }
 }

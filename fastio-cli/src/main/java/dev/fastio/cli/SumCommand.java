@@ -3,217 +3,52 @@ package dev.fastio.cli;
 import dev.fastio.DigestBatch;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.PrintStream;
-import java.nio.charset.Charset;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.Callable;
-import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Model.OptionSpec;
-import picocli.CommandLine.Model.PositionalParamSpec;
+import java.util.function.LongSupplier;
 
 /**
  * {@code md5sum}, {@code sha1sum}, {@code sha256sum}, {@code sha512sum}: coreutils-compatible
- * output and checking, computed by {@link DigestBatch} on several threads.
- *
- * <p>The command line is declared through picocli's programmatic API ({@link #spec()}), not its
- * annotations: reading annotations costs picocli about 0.1 s of start-up in the interpreter
- * (reflection and annotation proxies), which every run of the tool would pay.
+ * output and checking, computed by {@link DigestBatch} on several threads, and the {@code --audit}
+ * mode ({@link Audit}).
  */
-final class SumCommand implements Callable<Integer> {
-  private static final String[] DESCRIPTION = {
-    "Print or check checksums as coreutils does (md5sum: MD5, sha1sum: SHA-1, sha256sum: SHA-256,"
-        + " sha512sum: SHA-512), on several threads.",
-    "With no FILE, or when FILE is -, read standard input."
-  };
+final class SumCommand {
+  /** How the progress display is made: delay before it appears, terminal width, clock. */
+  record ProgressSettings(Duration delay, int width, LongSupplier clock) {}
 
-  private final OptionSpec recursiveOption =
-      flag(
-          "Hash the regular files under directory operands (like find DIR -type f), in name order.",
-          "-r",
-          "--recursive");
-  private final OptionSpec followOption =
-      flag(
-          "With -r, follow symbolic links (like find -L); loops are reported and skipped.",
-          "-L",
-          "--follow-symlinks");
-  private final OptionSpec checkOption =
-      flag("Read checksums from the FILEs and check them.", "-c", "--check");
-  private final OptionSpec binaryOption =
-      flag("Mark lines with '*' (binary mode; the bytes hashed are the same).", "-b", "--binary");
-  private final OptionSpec textOption =
-      flag("Mark lines with ' ' (text mode, the default).", "-t", "--text");
-  private final OptionSpec tagOption = flag("Print BSD-style lines: ALGO (FILE) = HASH.", "--tag");
-  private final OptionSpec zeroOption =
-      flag(
-          "End each output line with NUL, not newline, and do not escape file names.",
-          "-z",
-          "--zero");
-  private final OptionSpec ignoreMissingOption =
-      flag("With -c, do not fail or report for missing files.", "--ignore-missing");
-  private final OptionSpec quietOption =
-      flag("With -c, do not print OK for each verified file.", "--quiet");
-  private final OptionSpec statusOption =
-      flag("With -c, print nothing on standard output; the exit status tells.", "--status");
-  private final OptionSpec strictOption =
-      flag("With -c, exit non-zero for improperly formatted lines.", "--strict");
-  private final OptionSpec warnOption =
-      flag("With -c, warn about improperly formatted lines.", "-w", "--warn");
-  private final OptionSpec algorithmSpec =
-      OptionSpec.builder("--algorithm")
-          .paramLabel("NAME")
-          .type(String.class)
-          .description(
-              "Any Java MessageDigest algorithm instead of the command's (e.g. SHA-384, SHA3-256).")
-          .build();
-  private final OptionSpec threadsOption =
-      OptionSpec.builder("--threads")
-          .paramLabel("N")
-          .type(Integer.class)
-          .description("Hashing threads (default: the number of processors).")
-          .build();
-  private final OptionSpec readingOption =
-      OptionSpec.builder("--reading")
-          .paramLabel("MODE")
-          .type(DigestBatch.Reading.class)
-          .initialValue(DigestBatch.Reading.AUTO)
-          .description(
-              "AUTO (default: SEQUENTIAL on a rotational disk whose files are not cached yet, else"
-                  + " PARALLEL), SEQUENTIAL (one reader"
-                  + " thread in file order feeding the hashing threads: spinning disks) or PARALLEL (each"
-                  + " thread reads its own file: SSDs, page cache).")
-          .build();
-  private final OptionSpec progressOption =
-      OptionSpec.builder("--progress")
-          .negatable(true)
-          .type(Boolean.class)
-          .arity("0")
-          .description(
-              "Show a progress bar on stderr for jobs longer than a second (default: when stderr is a"
-                  + " terminal and stdout is not).")
-          .build();
-  private final PositionalParamSpec operandsSpec =
-      PositionalParamSpec.builder()
-          .paramLabel("FILE")
-          .arity("0..*")
-          .type(List.class)
-          .auxiliaryTypes(String.class)
-          .description("Files, or directories with -r.")
-          .build();
-
-  // The options' values, read from the specs above when the command runs.
-  boolean recursive;
-  boolean follow;
-  boolean check;
-  boolean binary;
-  boolean text;
-  boolean tag;
-  boolean zero;
-  boolean ignoreMissing;
-  boolean quiet;
-  boolean status;
-  boolean strict;
-  boolean warn;
-  String algorithmOption;
-  Integer threads;
-  DigestBatch.Reading reading;
-  Boolean progress;
-  List<String> operands;
-
-  private final String program;
+  final String program;
   private final String defaultAlgorithm;
-  private final Console io;
+  final Console io;
+  private final ProgressSettings progressSettings;
+  SumOptions options;
   private boolean failed;
 
-  SumCommand(String program, String defaultAlgorithm, Console io) {
+  SumCommand(String program, String defaultAlgorithm, Console io, ProgressSettings progress) {
     this.program = program;
     this.defaultAlgorithm = defaultAlgorithm;
     this.io = io;
+    this.progressSettings = progress;
   }
 
-  /** The command line of this command, for a picocli {@code CommandLine}; one per instance. */
-  CommandSpec spec() {
-    CommandSpec spec = CommandSpec.wrapWithoutInspection(this).name(program);
-    spec.exitCodeOnInvalidInput(1);
-    spec.usageMessage().description(DESCRIPTION).sortOptions(false);
-    for (OptionSpec o :
-        new OptionSpec[] {
-          recursiveOption,
-          followOption,
-          checkOption,
-          binaryOption,
-          textOption,
-          tagOption,
-          zeroOption,
-          ignoreMissingOption,
-          quietOption,
-          statusOption,
-          strictOption,
-          warnOption,
-          algorithmSpec,
-          threadsOption,
-          readingOption,
-          progressOption
-        }) {
-      spec.addOption(o);
-    }
-    Main.addStandardHelpOptions(spec);
-    spec.addPositional(operandsSpec);
-    return spec;
-  }
-
-  private static OptionSpec flag(String description, String... names) {
-    return OptionSpec.builder(names)
-        .arity("0")
-        .type(boolean.class)
-        .description(description)
-        .build();
-  }
-
-  /** Copies the parsed values out of the specs. */
-  private void readOptions() {
-    recursive = isSet(recursiveOption);
-    follow = isSet(followOption);
-    check = isSet(checkOption);
-    binary = isSet(binaryOption);
-    text = isSet(textOption);
-    tag = isSet(tagOption);
-    zero = isSet(zeroOption);
-    ignoreMissing = isSet(ignoreMissingOption);
-    quiet = isSet(quietOption);
-    status = isSet(statusOption);
-    strict = isSet(strictOption);
-    warn = isSet(warnOption);
-    algorithmOption = algorithmSpec.getValue();
-    threads = threadsOption.getValue();
-    reading = readingOption.getValue();
-    progress = progressOption.getValue();
-    List<String> given = operandsSpec.getValue();
-    operands = given == null ? new ArrayList<>() : new ArrayList<>(given);
-  }
-
-  private static boolean isSet(OptionSpec flag) {
-    return Boolean.TRUE.equals(flag.getValue());
-  }
-
-  private String algorithm() {
-    return algorithmOption != null ? algorithmOption : defaultAlgorithm;
+  String algorithm() {
+    return options.algorithm != null ? options.algorithm : defaultAlgorithm;
   }
 
   /** The BSD tag: MD5, SHA1, SHA256, SHA512; other algorithms upper case without dashes. */
-  private String tagName() {
+  String tagName() {
     return algorithm().toUpperCase(Locale.ROOT).replace("-", "");
   }
 
-  @Override
-  public Integer call() throws IOException, InterruptedException {
-    readOptions();
+  /** Runs the command with parsed options; returns the exit status. */
+  int run(SumOptions o) throws InterruptedException {
+    this.options = o;
     int hexLength;
     try {
       hexLength = 2 * MessageDigest.getInstance(algorithm()).getDigestLength();
@@ -221,35 +56,19 @@ final class SumCommand implements Callable<Integer> {
       io.error(program + ": unknown algorithm: " + algorithm());
       return 1;
     }
-    if (threads != null && threads < 1) {
-      io.error(program + ": invalid number of threads: " + threads);
-      return 1;
+    if (o.audit != null) {
+      return new Audit(this, hexLength).run();
     }
+    List<String> operands = new ArrayList<>(o.operands);
     if (operands.isEmpty()) {
       operands.add("-");
     }
-    if (check) {
-      if (tag || zero || binary || text) {
-        io.error(
-            program
-                + ": the --binary, --text, --tag and --zero options are meaningless when verifying"
-                + " checksums");
-        io.error("Try '" + program + " --help' for more information.");
-        return 1;
-      }
+    if (o.check) {
       for (String file : operands) {
         checkFile(file, hexLength);
       }
     } else {
-      if (ignoreMissing || quiet || status || strict || warn) {
-        io.error(
-            program
-                + ": the --ignore-missing, --quiet, --status, --strict and --warn options"
-                + " are meaningful only when verifying checksums");
-        io.error("Try '" + program + " --help' for more information.");
-        return 1;
-      }
-      compute();
+      compute(operands);
     }
     io.flush();
     return failed ? 1 : 0;
@@ -257,8 +76,8 @@ final class SumCommand implements Callable<Integer> {
 
   // ---------------------------------------------------------------- computing
 
-  private void compute() throws InterruptedException {
-    Walker walker = new Walker(recursive, follow);
+  private void compute(List<String> operands) throws InterruptedException {
+    Walker walker = new Walker(options.recursive, options.follow);
     List<Walker.Item> items = new ArrayList<>();
     for (String operand : operands) {
       walker.expand(operand, items);
@@ -306,17 +125,22 @@ final class SumCommand implements Callable<Integer> {
     }
   }
 
-  private DigestBatch batch(Progress bar) {
-    DigestBatch.Builder b = DigestBatch.builder(algorithm()).reading(reading).listener(bar);
-    if (threads != null) {
-      b.threads(threads);
+  DigestBatch batch(Progress bar) {
+    DigestBatch.Builder b = DigestBatch.builder(algorithm()).reading(options.reading).listener(bar);
+    if (options.threads != null) {
+      b.threads(options.threads);
     }
     return b.build();
   }
 
-  private Progress progress(long totalBytes, long files) {
-    boolean show = progress != null ? progress : io.progressByDefault();
-    return show ? new Progress(program, totalBytes, files, io.err, io.progressDelay) : null;
+  /** The progress display for a batch, or null if none is to be shown. */
+  Progress progress(long totalBytes, long files) {
+    boolean show = options.progress != null ? options.progress : io.stderrIsTerminal();
+    if (!show) {
+      return null;
+    }
+    ProgressSettings p = progressSettings;
+    return new Progress(io, program, totalBytes, files, p.width(), p.delay(), p.clock());
   }
 
   private void hashStdin() {
@@ -341,22 +165,22 @@ final class SumCommand implements Callable<Integer> {
   }
 
   private void printSum(String hex, String name) {
-    boolean escape = !zero && Coreutils.needsEscape(name);
+    boolean escape = !options.zero && Coreutils.needsEscape(name);
     String shown = escape ? Coreutils.escape(name) : name;
     StringBuilder line = new StringBuilder(hex.length() + shown.length() + 16);
     if (escape) {
       line.append('\\');
     }
-    if (tag) {
+    if (options.tag) {
       line.append(tagName()).append(" (").append(shown).append(") = ").append(hex);
     } else {
-      line.append(hex).append(binary ? " *" : "  ").append(shown);
+      line.append(hex).append(options.binary == 1 ? " *" : "  ").append(shown);
     }
-    line.append(zero ? '\0' : '\n');
+    line.append(options.zero ? '\0' : '\n');
     io.print(line);
   }
 
-  private void problem(String name, IOException e) {
+  void problem(String name, IOException e) {
     failed = true;
     io.error(program + ": " + Coreutils.quote(name) + ": " + Coreutils.reason(e));
   }
@@ -367,44 +191,28 @@ final class SumCommand implements Callable<Integer> {
     String shownFile = file.equals("-") ? "standard input" : file;
     byte[] content;
     try {
-      content = file.equals("-") ? io.in.readAllBytes() : Files.readAllBytes(Path.of(file));
+      content = file.equals("-") ? io.readStdin() : Files.readAllBytes(Path.of(file));
     } catch (IOException e) {
       problem(shownFile, e);
       return;
     }
-    String[] lines = new String(content, io.charset).split("\n", -1);
-    int lineCount =
-        lines.length - (content.length > 0 && content[content.length - 1] == '\n' ? 1 : 0);
-    ChecksumLine.Format format = new ChecksumLine.Format();
-    List<ChecksumLine> entries = new ArrayList<>();
+    ChecksumLine.Listing listing = ChecksumLine.parseAll(content, io.charset, tagName(), hexLength);
+    List<ChecksumLine> entries = listing.entries();
     List<String> warnings = new ArrayList<>(); // -w messages, each printed before entry warnAt[i]
     List<Integer> warnAt = new ArrayList<>();
-    long improper = 0;
-    for (int i = 0; i < lineCount; i++) {
-      String line = lines[i];
-      if (line.endsWith("\r")) {
-        line = line.substring(0, line.length() - 1);
-      }
-      if (line.isEmpty() || line.startsWith("#")) {
-        continue;
-      }
-      ChecksumLine entry = ChecksumLine.parse(line, tagName(), hexLength, format);
-      if (entry == null) {
-        improper++;
-        if (warn) {
-          warnings.add(
-              program
-                  + ": "
-                  + Coreutils.quote(shownFile)
-                  + ": "
-                  + (i + 1)
-                  + ": improperly formatted "
-                  + tagName()
-                  + " checksum line");
-          warnAt.add(entries.size());
-        }
-      } else {
-        entries.add(entry);
+    long improper = listing.improper().size();
+    if (options.warn) {
+      for (ChecksumLine.Improper bad : listing.improper()) {
+        warnings.add(
+            program
+                + ": "
+                + Coreutils.quote(shownFile)
+                + ": "
+                + bad.lineNumber()
+                + ": improperly formatted "
+                + tagName()
+                + " checksum line");
+        warnAt.add(bad.entriesBefore());
       }
     }
     if (entries.isEmpty()) {
@@ -442,7 +250,7 @@ final class SumCommand implements Callable<Integer> {
     for (; warned[0] < warnings.size(); warned[0]++) {
       io.error(warnings.get(warned[0]));
     }
-    if (!status) {
+    if (!options.status) {
       if (improper > 0) {
         io.error(
             program
@@ -470,30 +278,30 @@ final class SumCommand implements Callable<Integer> {
                     ? " computed checksum did NOT match"
                     : " computed checksums did NOT match"));
       }
-      if (ignoreMissing && counts[0] == 0) {
+      if (options.ignoreMissing && counts[0] == 0) {
         io.error(program + ": " + Coreutils.quote(shownFile) + ": no file was verified");
       }
     }
-    if (counts[0] == 0 || counts[1] > 0 || counts[2] > 0 || (strict && improper > 0)) {
+    if (counts[0] == 0 || counts[1] > 0 || counts[2] > 0 || (options.strict && improper > 0)) {
       failed = true;
     }
   }
 
   private void verify(ChecksumLine entry, DigestBatch.Result r, long[] counts) {
     if (!r.isSuccess()) {
-      if (ignoreMissing && r.error() instanceof NoSuchFileException) {
+      if (options.ignoreMissing && r.error() instanceof NoSuchFileException) {
         return;
       }
       io.error(program + ": " + Coreutils.quote(entry.name) + ": " + Coreutils.reason(r.error()));
       counts[2]++;
-      if (!status) {
+      if (!options.status) {
         io.print(checkName(entry.name) + ": FAILED open or read\n");
       }
       return;
     }
     boolean ok = r.toHex().equals(entry.hex);
     counts[ok ? 0 : 1]++;
-    if (!status && (!ok || !quiet)) {
+    if (!options.status && (!ok || !options.quiet)) {
       io.print(checkName(entry.name) + (ok ? ": OK\n" : ": FAILED\n"));
     }
   }
@@ -517,56 +325,5 @@ final class SumCommand implements Callable<Integer> {
       b.append(Character.forDigit((x >> 4) & 0xf, 16)).append(Character.forDigit(x & 0xf, 16));
     }
     return b.toString();
-  }
-
-  /** The streams a command writes to, with the file-name charset of the JVM. */
-  static final class Console {
-    final InputStream in;
-    final java.io.OutputStream out;
-    final PrintStream err;
-    final Charset charset;
-    final boolean terminal;
-    final java.time.Duration progressDelay;
-
-    Console(
-        InputStream in,
-        java.io.OutputStream out,
-        PrintStream err,
-        Charset charset,
-        boolean progressByDefault,
-        java.time.Duration progressDelay) {
-      this.in = in;
-      this.out = out;
-      this.err = err;
-      this.charset = charset;
-      this.terminal = progressByDefault;
-      this.progressDelay = progressDelay;
-    }
-
-    boolean progressByDefault() {
-      return terminal;
-    }
-
-    void print(CharSequence s) {
-      try {
-        out.write(s.toString().getBytes(charset));
-      } catch (IOException e) {
-        throw new java.io.UncheckedIOException(e);
-      }
-    }
-
-    void error(String line) {
-      flush(); // keep the order of stdout and stderr lines when both go to one terminal
-      err.print(line + "\n");
-      err.flush();
-    }
-
-    void flush() {
-      try {
-        out.flush();
-      } catch (IOException e) {
-        throw new java.io.UncheckedIOException(e);
-      }
-    }
   }
 }

@@ -20,8 +20,10 @@ import java.util.Set;
  * that with {@code -r} an operand that is a directory (or a symbolic link to one) is walked. The
  * walk lists what {@code find DIR -type f} lists: regular files only, symbolic links not followed
  * (with {@code -L} they are, like {@code find -L}, and a directory loop is reported and skipped),
- * FIFOs, sockets and devices skipped, so a walk never blocks on a FIFO. Entries are visited in name
- * order, so the output is reproducible. A directory that cannot be read is reported and skipped.
+ * FIFOs, sockets and devices skipped, so a walk never blocks on a FIFO. Each directory's entries
+ * are visited in byte order of their names ({@link #BYTE_ORDER}, the order of {@code LC_ALL=C
+ * sort}), subdirectories where their names fall, so the output is the same on every run and with
+ * any number of threads. A directory that cannot be read is reported and skipped.
  */
 final class Walker {
   /** A file to hash: the name to print and the path to read. */
@@ -43,6 +45,12 @@ final class Walker {
       return path == null && error == null;
     }
   }
+
+  /**
+   * Names in the order of their bytes in UTF-8 (or ISO-8859-1): code point order, which differs
+   * from {@link String#compareTo} for characters outside the Basic Multilingual Plane.
+   */
+  static final java.util.Comparator<String> BYTE_ORDER = Walker::compareCodePoints;
 
   private final boolean recursive;
   private final boolean follow;
@@ -94,7 +102,7 @@ final class Walker {
       ancestors.remove(key);
       return;
     }
-    names.sort(null);
+    names.sort(BYTE_ORDER);
     for (String n : names) {
       Path child = dir.resolve(n);
       BasicFileAttributes a = attributes(child, follow);
@@ -110,6 +118,21 @@ final class Walker {
     if (key != null) {
       ancestors.remove(key);
     }
+  }
+
+  private static int compareCodePoints(String a, String b) {
+    int i = 0;
+    int j = 0;
+    while (i < a.length() && j < b.length()) {
+      int x = a.codePointAt(i);
+      int y = b.codePointAt(j);
+      if (x != y) {
+        return Integer.compare(x, y);
+      }
+      i += Character.charCount(x);
+      j += Character.charCount(y);
+    }
+    return Integer.compare(a.length() - i, b.length() - j);
   }
 
   private static BasicFileAttributes attributes(Path p, boolean followLinks) {

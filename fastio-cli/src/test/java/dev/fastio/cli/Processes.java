@@ -1,0 +1,142 @@
+package dev.fastio.cli;
+
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Runs the packaged {@code fastio.jar} and other commands as child processes, capturing everything.
+ */
+final class Processes {
+  private Processes() {}
+
+  /** What a process printed and its exit status; text decoded as ISO-8859-1 (byte-exact). */
+  static final class Run {
+    private final int status;
+    private final byte[] stdout;
+    private final byte[] stderr;
+
+    Run(int status, byte[] stdout, byte[] stderr) {
+      this.status = status;
+      this.stdout = stdout;
+      this.stderr = stderr;
+    }
+
+    int status() {
+      return status;
+    }
+
+    byte[] stdout() {
+      return stdout.clone();
+    }
+
+    String out() {
+      return new String(stdout, StandardCharsets.ISO_8859_1);
+    }
+
+    String err() {
+      return new String(stderr, StandardCharsets.ISO_8859_1);
+    }
+  }
+
+  /** The jar under test ({@code -Dfastio.cli.jar}, set by the build). */
+  static Path jar() {
+    return Paths.get(System.getProperty("fastio.cli.jar", "target/fastio.jar")).toAbsolutePath();
+  }
+
+  /** The java the jar is run with ({@code -Dfastio.cli.java}, the surefire execution's JDK). */
+  static String java() {
+    return System.getProperty(
+        "fastio.cli.java", Paths.get(System.getProperty("java.home"), "bin", "java").toString());
+  }
+
+  static void assumeJar() {
+    assumeTrue(Files.isRegularFile(jar()), "fastio.jar not built: run mvn verify");
+  }
+
+  /** {@code java [jvmArgs] -jar fastio.jar args} in {@code dir}. */
+  static List<String> fastioCommand(List<String> jvmArgs, String... args) {
+    List<String> cmd = new ArrayList<>();
+    cmd.add(java());
+    cmd.add("-Xshare:auto");
+    cmd.addAll(jvmArgs);
+    cmd.add("-jar");
+    cmd.add(jar().toString());
+    cmd.addAll(Arrays.asList(args));
+    return cmd;
+  }
+
+  static void assumeTool(String tool) {
+    assumeTrue(hasTool(tool), tool + " not installed");
+  }
+
+  static boolean hasTool(String tool) {
+    return run(Paths.get("."), List.of("sh", "-c", "command -v " + tool), new byte[0]).status == 0;
+  }
+
+  static Run sh(Path dir, String script) {
+    return run(dir, List.of("sh", "-c", script), new byte[0]);
+  }
+
+  /**
+   * Runs {@code cmd} in {@code dir} with {@code LC_ALL=C.UTF-8}, feeding {@code stdin}; 120 s at
+   * most.
+   */
+  static Run run(Path dir, List<String> cmd, byte[] stdin) {
+    return run(dir, cmd, stdin, Map.of());
+  }
+
+  static Run run(Path dir, List<String> cmd, byte[] stdin, Map<String, String> env) {
+    try {
+      ProcessBuilder pb = new ProcessBuilder(cmd).directory(dir.toFile());
+      pb.environment().put("LC_ALL", "C.UTF-8");
+      pb.environment().remove("POSIXLY_CORRECT");
+      pb.environment().putAll(env);
+      Process p = pb.start();
+      CompletableFuture<byte[]> out =
+          CompletableFuture.supplyAsync(() -> readAll(p.getInputStream()));
+      CompletableFuture<byte[]> err =
+          CompletableFuture.supplyAsync(() -> readAll(p.getErrorStream()));
+      try {
+        p.getOutputStream().write(stdin);
+        p.getOutputStream().close();
+      } catch (IOException e) {
+        // the process did not read its input: fine
+      }
+      if (!p.waitFor(120, TimeUnit.SECONDS)) {
+        p.descendants().forEach(ProcessHandle::destroyForcibly);
+        p.destroyForcibly();
+        throw new AssertionError("hung: " + cmd);
+      }
+      return new Run(p.exitValue(), out.join(), err.join());
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new AssertionError(e);
+    }
+  }
+
+  private static byte[] readAll(InputStream in) {
+    try (in) {
+      ByteArrayOutputStream b = new ByteArrayOutputStream();
+      in.transferTo(b);
+      return b.toByteArray();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+}
