@@ -83,7 +83,10 @@ public final class FastFiles {
    * MessageDigest#getInstance(String)} matches it (case-insensitively). The content hashed is what
    * {@link #readAllBytes(Path)} would return, for the same kinds of files, but without holding it
    * in memory: files under 16 MiB go through a reused 68 KiB buffer, larger ones (system property
-   * {@code fastio.digest.mapThreshold}) through a mapping released before return.
+   * {@code fastio.digest.mapThreshold}) through mappings of 32 MiB at a time, each faulted in ahead
+   * on the {@code fastio-prefault} daemon thread and released on the {@code fastio-unmapper} one as
+   * the hashing moves on (see {@link ChunkedReader} for both threads), so that at most 64 MiB of
+   * the file are mapped at once, and nothing once the method returns.
    *
    * @param path the file to hash
    * @param algorithm a {@code MessageDigest} algorithm name such as {@code "MD5"} or {@code

@@ -10,9 +10,9 @@
  *       land in them, the interrupt-safe file, kinds of files, page touching.
  *   <li>{@link dev.fastio.internal.read}: a whole file into an array or a digest.
  *   <li>{@link dev.fastio.internal.batch}: digests of many files on several threads.
- *   <li>{@link dev.fastio.internal.chunks}: a file as chunks, and the background threads that fault
- *       windows in ahead and unmap them.
- *   <li>{@link dev.fastio.internal.mapping}: a file mapped for the caller.
+ *   <li>{@link dev.fastio.internal.chunks}: a file as chunks.
+ *   <li>{@link dev.fastio.internal.mapping}: a file mapped for the caller, and the background
+ *       threads that fault windows in ahead of a reader and unmap them.
  *   <li>{@link dev.fastio.internal.transfer}: bytes moved from a file to a channel, and file
  *       copies.
  *   <li>{@link dev.fastio.internal.jfr}: the JDK Flight Recorder events.

@@ -2,6 +2,8 @@ package dev.fastio.internal.chunks;
 
 import dev.fastio.internal.Settings;
 import dev.fastio.internal.io.PageTouch;
+import dev.fastio.internal.mapping.Prefaulter;
+import dev.fastio.internal.mapping.Unmapper;
 import dev.fastio.internal.platform.Faults;
 import dev.fastio.internal.platform.MappedRegion;
 import dev.fastio.internal.platform.PlatformProvider;

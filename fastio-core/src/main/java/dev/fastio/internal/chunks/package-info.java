@@ -1,7 +1,6 @@
 /**
- * A file as a sequence of read-only chunks ({@code ChunkedReader}), from mapped windows or a reused
- * buffer, and the two daemon threads of mapped readers: {@code fastio-prefault}, which faults a
- * window in ahead of a reader, and {@code fastio-unmapper}, which releases the windows a reader
- * left. Entry point: {@link dev.fastio.internal.chunks.ChunkSource}.
+ * A file as a sequence of read-only chunks ({@code ChunkedReader}), from mapped windows (faulted in
+ * ahead and released in the background by the threads of {@link dev.fastio.internal.mapping}) or a
+ * reused buffer. Entry point: {@link dev.fastio.internal.chunks.ChunkSource}.
  */
 package dev.fastio.internal.chunks;

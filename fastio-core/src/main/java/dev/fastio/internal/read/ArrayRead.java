@@ -33,7 +33,7 @@ final class ArrayRead {
       }
       if (size > 0 && strategy.maps(size, Settings.READ_ALL_MAP_THRESHOLD)) {
         byte[] bytes = new byte[(int) size];
-        if (MappedPass.run(file, size, new Copy(bytes))) {
+        if (MappedPass.whole(file, size, new Copy(bytes))) {
           file.position(size);
           return fill(file, bytes, bytes.length, bytes.length);
         }

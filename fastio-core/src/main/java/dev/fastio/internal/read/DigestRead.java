@@ -39,7 +39,7 @@ final class DigestRead {
       long size = file.size();
       long position = 0;
       if (size > 0 && strategy.maps(size, Settings.DIGEST_MAP_THRESHOLD)) {
-        if (MappedPass.run(file, size, md::update)) {
+        if (MappedPass.windowed(file, size, md::update)) {
           position = size; // then on to end of file, should it have grown
           file.position(position);
         } else {

@@ -1,4 +1,4 @@
-package dev.fastio.internal.chunks;
+package dev.fastio.internal.mapping;
 
 import dev.fastio.internal.platform.MappedRegion;
 import java.util.concurrent.CountDownLatch;
@@ -18,13 +18,13 @@ import java.util.concurrent.CountDownLatch;
  * before it reports itself closed, so the windows mapped stay bounded (the one in use and one being
  * released) and none is left when the reader's {@code close} returns.
  */
-final class Unmapper {
+public final class Unmapper {
   private static final BackgroundWorker WORKER = new BackgroundWorker("fastio-unmapper");
 
   private Unmapper() {}
 
   /** A window handed over for release; {@link #isDone()} once it is unmapped. */
-  static final class Release implements Runnable {
+  public static final class Release implements Runnable {
     private final MappedRegion region;
     private final Prefaulter.Prefault prefault;
     private final CountDownLatch done = new CountDownLatch(1);
@@ -35,12 +35,12 @@ final class Unmapper {
     }
 
     /** True once the window is released. */
-    boolean isDone() {
+    public boolean isDone() {
       return done.getCount() == 0;
     }
 
     /** Waits until the window is released; an interrupt is kept for the caller, not acted on. */
-    void await() {
+    public void await() {
       BackgroundWorker.awaitUninterruptibly(done);
     }
 
@@ -63,7 +63,7 @@ final class Unmapper {
    *     or null
    * @return the release, to wait for; already done if the region was released on this thread
    */
-  static Release release(MappedRegion region, Prefaulter.Prefault prefault) {
+  public static Release release(MappedRegion region, Prefaulter.Prefault prefault) {
     if (prefault != null) {
       prefault.stop(); // ends it while the release waits its turn
     }
@@ -79,7 +79,7 @@ final class Unmapper {
    * prefault thread no longer reads it. The caller must have delivered any fault error pending from
    * its own reads of the region first.
    */
-  static void releaseNow(MappedRegion region, Prefaulter.Prefault prefault) {
+  public static void releaseNow(MappedRegion region, Prefaulter.Prefault prefault) {
     try {
       if (prefault != null) {
         prefault.cancel();

@@ -1,4 +1,4 @@
-package dev.fastio.internal.chunks;
+package dev.fastio.internal.mapping;
 
 import dev.fastio.internal.io.PageTouch;
 import dev.fastio.internal.platform.Faults;
@@ -16,7 +16,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * <p>A window must not be unmapped while its prefault reads it: {@link Prefault#cancel()} it first
  * (the {@link Unmapper} does so for the windows handed to it), which waits for at most one page.
  */
-final class Prefaulter {
+public final class Prefaulter {
   private static final BackgroundWorker WORKER = new BackgroundWorker("fastio-prefault");
 
   private Prefaulter() {}
@@ -28,7 +28,7 @@ final class Prefaulter {
    *
    * @return the prefault, to stop or cancel; already done where there is no prefault thread
    */
-  static Prefault prefault(ByteBuffer window, int from, int to) {
+  public static Prefault prefault(ByteBuffer window, int from, int to) {
     Prefault prefault = new Prefault(window, from, to);
     if (!WORKER.submit(prefault)) {
       prefault.cancel(); // never runs
@@ -40,7 +40,7 @@ final class Prefaulter {
    * The pages of part of a window, to be faulted in on the background thread. {@link #stop()} asks
    * it to end early; {@link #cancel()} also waits until it no longer reads the window.
    */
-  static final class Prefault implements Runnable {
+  public static final class Prefault implements Runnable {
     /** Bytes touched between two deliveries of a fault error. */
     private static final int BLOCK = 64 * PageTouch.STRIDE;
 
@@ -66,7 +66,7 @@ final class Prefaulter {
     }
 
     /** Asks the prefault to end, without waiting. */
-    void stop() {
+    public void stop() {
       stop = true;
     }
 
@@ -74,7 +74,7 @@ final class Prefaulter {
      * Ends the prefault and returns once it no longer reads the window (at most one page later), so
      * that the window can be released. An interrupt is kept, not acted on.
      */
-    void cancel() {
+    public void cancel() {
       stop = true;
       if (state.compareAndSet(QUEUED, DONE)) {
         done.countDown(); // never started: it never will

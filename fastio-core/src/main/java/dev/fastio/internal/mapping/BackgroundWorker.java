@@ -1,4 +1,4 @@
-package dev.fastio.internal.chunks;
+package dev.fastio.internal.mapping;
 
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.LinkedBlockingQueue;
