@@ -31,10 +31,12 @@ import java.util.function.Consumer;
  *
  * <p><b>Reading.</b> {@link Reading#PARALLEL} lets every worker thread read its own file, the
  * largest files first so that the threads finish together (best on SSDs, network storage and a warm
- * page cache). {@link Reading#SEQUENTIAL} has one reader thread read the files in input order into
- * the page cache, at most 256 MiB (system property {@code fastio.batch.readAhead}) ahead of the
- * workers, which then hash from the cache: a spinning disk sees one sequential stream instead of
- * seeks between files. Where {@code /dev/null} exists the reader moves the bytes there with {@code
+ * page cache); paths that cannot be read at all (missing, say) go before them, so that their failed
+ * results, which take no time, do not hold back the delivery of the results after them. {@link
+ * Reading#SEQUENTIAL} has one reader thread read the files in input order into the page cache, at
+ * most 256 MiB (system property {@code fastio.batch.readAhead}) ahead of the workers, which then
+ * hash from the cache: a spinning disk sees one sequential stream instead of seeks between files.
+ * Where {@code /dev/null} exists the reader moves the bytes there with {@code
  * FileChannel.transferTo} ({@code sendfile} on Linux), which fills the page cache without copying,
  * so it takes no CPU from the hashing when the files are cached already. {@link Reading#AUTO}, the
  * default, picks {@code SEQUENTIAL} when the first file lives on a block device Linux reports as

@@ -250,6 +250,32 @@ class DigestBatchTest {
     assertTrue(r.error() instanceof NoSuchFileException);
   }
 
+  /**
+   * Paths that cannot be read go to the hashing threads first: a missing operand among large files
+   * fails at once, so the results after it in input order are not held back to the end.
+   */
+  @Test
+  void aMissingFileIsTakenFirstSoItHoldsNothingBack() throws Exception {
+    Path large1 = TestSupport.write(dir, "large-1", TestSupport.randomBytes(31, 3 << 20));
+    Path small = TestSupport.write(dir, "small", TestSupport.randomBytes(32, 10));
+    Path large2 = TestSupport.write(dir, "large-2", TestSupport.randomBytes(33, 2 << 20));
+    Path missing = dir.resolve("missing");
+    List<Path> done = new java.util.concurrent.CopyOnWriteArrayList<>();
+    DigestBatch.builder("MD5")
+        .threads(1)
+        .reading(Reading.PARALLEL)
+        .listener(
+            new DigestBatch.ProgressListener() {
+              @Override
+              public void fileDone(Result result) {
+                done.add(result.path());
+              }
+            })
+        .build()
+        .digestAll(List.of(large1, missing, small, large2));
+    assertEquals(List.of(missing, large1, large2, small), done);
+  }
+
   @Test
   void noDescriptorOrMappingOutlivesABatch() throws Exception {
     assumeTrue(TestSupport.isLinux());

@@ -1,11 +1,12 @@
 package dev.fastio.internal.batch;
 
 import dev.fastio.internal.Settings;
-import dev.fastio.internal.io.FileKinds;
 import dev.fastio.internal.read.FileReads;
 import dev.fastio.internal.read.ReadStrategy;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
@@ -299,19 +300,31 @@ public final class BatchRun {
   }
 
   /**
-   * The indexes of {@code paths} by decreasing size (files that cannot be sized last, in input
-   * order): with the files handed out in this order, the threads finish together instead of one
-   * hashing the last large file alone.
+   * The indexes of {@code paths} in the order the hashing threads take them: first the paths whose
+   * attributes cannot be read (missing or unreadable: they fail at once, so the results after them
+   * in input order are not held back), then regular files by decreasing size (so that the threads
+   * finish together instead of one hashing the last large file alone), then FIFOs and devices; in
+   * input order where these are equal.
    */
   private static int[] largestFirst(List<? extends Path> paths) {
     int n = paths.size();
     Integer[] order = new Integer[n];
-    long[] sizes = new long[n];
+    long[] keys = new long[n];
     for (int i = 0; i < n; i++) {
       order[i] = i;
-      sizes[i] = FileKinds.regularFileSize(paths.get(i));
+      keys[i] = orderKey(paths.get(i));
     }
-    Arrays.sort(order, (a, b) -> Long.compare(sizes[b], sizes[a])); // stable: input order
+    Arrays.sort(order, (a, b) -> Long.compare(keys[b], keys[a])); // stable: input order
     return Arrays.stream(order).mapToInt(Integer::intValue).toArray();
+  }
+
+  /** Long.MAX_VALUE where the attributes cannot be read, a regular file's size, or -1. */
+  private static long orderKey(Path path) {
+    try {
+      BasicFileAttributes a = Files.readAttributes(path, BasicFileAttributes.class);
+      return a.isRegularFile() ? a.size() : -1;
+    } catch (IOException | RuntimeException e) {
+      return Long.MAX_VALUE;
+    }
   }
 }
