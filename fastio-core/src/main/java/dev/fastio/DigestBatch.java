@@ -104,6 +104,8 @@ public final class DigestBatch {
    *     java.nio.file.AccessDeniedException}, or an {@code IOException} "Is a directory"), or null
    *     on success
    */
+  // The array is copied in and out, and equals, hashCode and toString compare and show its bytes.
+  @SuppressWarnings("ArrayRecordComponent")
   public record Result(Path path, byte[] digest, IOException error) {
     /**
      * A result, as a batch makes it.

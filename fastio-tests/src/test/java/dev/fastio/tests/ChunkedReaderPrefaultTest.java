@@ -34,6 +34,10 @@ class ChunkedReaderPrefaultTest {
 
   @Test
   void aReaderReadingInOrderHasTheRestOfItsWindowFaultedInAhead() throws Exception {
+    assertReadingInOrderFaultsTheWindowInAhead();
+  }
+
+  private void assertReadingInOrderFaultsTheWindowInAhead() throws Exception {
     assumeTrue(TestSupport.isLinux());
     int window = 16 * MIB;
     Path file = TestSupport.write(dir, "in-order", TestSupport.randomBytes(1, window));
@@ -90,7 +94,7 @@ class ChunkedReaderPrefaultTest {
     List<Thread> mappers = TestSupport.threadsNamed("fastio-prefault");
     assertEquals(1, mappers.size(), "prefault threads: " + mappers);
     assertTrue(mappers.get(0).isAlive());
-    aReaderReadingInOrderHasTheRestOfItsWindowFaultedInAhead(); // the thread still does its work
+    assertReadingInOrderFaultsTheWindowInAhead(); // the thread still does its work
   }
 
   @Test
@@ -104,16 +108,15 @@ class ChunkedReaderPrefaultTest {
         chunks.next();
         chunks.next(); // the rest of the window is handed to the thread
         switch (i % 3) {
-          case 0: // closed at once: close waits until the thread no longer reads the window
-            break;
-          case 1: // moved within the window: the thread stops
+          case 0 -> {} // closed at once: close waits until the thread no longer reads the window
+          case 1 -> { // moved within the window: the thread stops
             chunks.skip(MIB);
             assertNotNull(chunks.next());
-            break;
-          default: // moved to the next window: the first is released after the thread is done
+          }
+          default -> { // moved to the next window: the first is released after the thread is done
             chunks.position(window + 5);
             assertNotNull(chunks.next());
-            break;
+          }
         }
       }
       assertEquals(0, TestSupport.mappingsOf("closed-early"), "after cycle " + i);

@@ -14,7 +14,10 @@ final class Platforms {
   private static PlatformProvider choose() {
     if (Runtime.version().feature() >= 22 && !Settings.LEGACY_PLATFORM) {
       try {
-        return (PlatformProvider) Class.forName(ARENA).getDeclaredConstructor().newInstance();
+        return Class.forName(ARENA)
+            .asSubclass(PlatformProvider.class)
+            .getDeclaredConstructor()
+            .newInstance();
       } catch (ReflectiveOperationException | LinkageError | ClassCastException e) {
         // no overlay (classes run from a directory rather than the multi-release jar): legacy
       }
