@@ -77,7 +77,12 @@ final class VectorMd5Lanes extends Md5Lanes {
     return IntVector.fromArray(SPECIES, message, MESSAGE_OFFSET[step]);
   }
 
-  /** The 64 steps over {@link #message}, from and back into {@link Md5Lanes#state}. */
+  /**
+   * The 64 steps over {@link #message}, from and back into {@link Md5Lanes#state}: four loops of 16,
+   * one per round function. Keep this shape: written out as 64 steps the method is too large for C2
+   * to inline the Vector API into, and one loop choosing the function by a switch boxes the vectors;
+   * both run several times slower (docs/md5-lanes.md).
+   */
   private void rounds() {
     IntVector a = IntVector.fromArray(SPECIES, state, 0);
     IntVector b = IntVector.fromArray(SPECIES, state, N);
