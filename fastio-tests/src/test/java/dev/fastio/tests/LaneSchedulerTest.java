@@ -13,16 +13,21 @@ import dev.fastio.tests.Md5LanesPropertiesTest.ChunkedSource;
 import dev.fastio.tests.Md5LanesPropertiesTest.Delivery;
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@link LaneScheduler}'s failure paths: an input that fails to open, mid-way or on close gets its
  * {@code IOException} as its result and the others their digests; a runtime exception stops the run
- * with every source closed.
+ * with every source closed; files fed through mapped windows, as the batch will feed them.
  */
 class LaneSchedulerTest {
+  @TempDir Path dir;
   private static Md5Lanes engine(int blocksPerLane) {
     return Md5Lanes.vectorAvailable()
         ? Md5Lanes.vector(blocksPerLane)
@@ -148,5 +153,59 @@ class LaneSchedulerTest {
     byte[] expected = new byte[900];
     buffer.duplicate().get(expected);
     assertArrayEquals(Md5LanesPropertiesTest.md5(expected), digest[0]);
+  }
+
+  /** A file read in order through read-only mapped windows of {@code window} bytes. */
+  private static final class MappedSource implements LaneScheduler.Source {
+    private final FileChannel channel;
+    private final long size;
+    private final int window;
+    private long position;
+
+    MappedSource(Path path, int window) throws IOException {
+      this.channel = FileChannel.open(path, StandardOpenOption.READ);
+      this.size = channel.size();
+      this.window = window;
+    }
+
+    @Override
+    public ByteBuffer next() throws IOException {
+      if (position >= size) {
+        return null;
+      }
+      long n = Math.min(window, size - position);
+      ByteBuffer b = channel.map(FileChannel.MapMode.READ_ONLY, position, n);
+      position += n;
+      return b;
+    }
+
+    @Override
+    public void close() throws IOException {
+      channel.close();
+    }
+  }
+
+  @Test
+  void filesThroughMappedWindows() throws IOException {
+    List<Path> files = new ArrayList<>();
+    List<byte[]> contents = new ArrayList<>();
+    for (int size : TestSupport.BOUNDARY_SIZES) {
+      byte[] bytes = TestSupport.randomBytes(size, size);
+      files.add(TestSupport.write(dir, "f" + files.size(), bytes));
+      contents.add(bytes);
+    }
+    byte[][] digests = new byte[files.size()][];
+    LaneScheduler.run(
+        engine(16),
+        files.size(),
+        i -> new MappedSource(files.get(i), 65_536 + 13),
+        (i, d, e) -> {
+          assertNull(e);
+          digests[i] = d;
+        });
+    for (int i = 0; i < files.size(); i++) {
+      byte[] expected = Md5LanesPropertiesTest.md5(contents.get(i));
+      assertArrayEquals(expected, digests[i], "size " + contents.get(i).length);
+    }
   }
 }

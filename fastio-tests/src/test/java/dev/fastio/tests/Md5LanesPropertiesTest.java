@@ -43,7 +43,9 @@ class Md5LanesPropertiesTest {
     /** Direct buffers of the chunk size. */
     DIRECT_CHUNKS,
     /** Heap chunks with an empty buffer before each. */
-    WITH_EMPTY
+    WITH_EMPTY,
+    /** One direct buffer, refilled for every chunk (a pooled buffer). */
+    REUSED_DIRECT
   }
 
   @Provide
@@ -171,6 +173,7 @@ class Md5LanesPropertiesTest {
     private final int chunk;
     private final Delivery delivery;
     private int position;
+    private ByteBuffer reused;
     private boolean emptyGiven;
     private boolean closed;
 
@@ -200,6 +203,13 @@ class Md5LanesPropertiesTest {
     }
 
     private ByteBuffer buffer(int n) {
+      if (delivery == Delivery.REUSED_DIRECT) {
+        if (reused == null) {
+          reused = ByteBuffer.allocateDirect(chunk);
+        }
+        reused.clear();
+        return reused.put(bytes, position, n).flip();
+      }
       if (delivery == Delivery.DIRECT_CHUNKS) {
         ByteBuffer direct = ByteBuffer.allocateDirect(n + 3);
         direct.position(3).put(bytes, position, n).flip().position(3);
