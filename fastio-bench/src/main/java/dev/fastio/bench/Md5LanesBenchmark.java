@@ -20,13 +20,14 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * The multi-buffer MD5 on {@code count} in-memory buffers of {@code bufferBytes} each, one thread: the
- * {@link LaneScheduler} over an {@link Md5Lanes} engine ({@code lanes}: sources, copying into the
- * engine's blocks, padding, compressing) against {@code MessageDigest} over the same buffers one after
- * another ({@code jdk}); {@code engineOnly} compresses as many blocks with nothing copied (the
- * arithmetic ceiling). One operation hashes every buffer: bytes per second are {@code count *
- * bufferBytes} times the score. The forks resolve {@code jdk.incubator.vector}; {@code engine=vector}
- * fails where the vector engine is unavailable (see {@code Md5Lanes.vectorStatus()}).
+ * The multi-buffer MD5 on {@code count} in-memory buffers of {@code bufferBytes} each, one thread:
+ * the {@link LaneScheduler} over an {@link Md5Lanes} engine ({@code lanes}: sources, copying into
+ * the engine's blocks, padding, compressing) against {@code MessageDigest} over the same buffers
+ * one after another ({@code jdk}); {@code engineOnly} compresses as many blocks with nothing copied
+ * (the arithmetic ceiling). One operation hashes every buffer: bytes per second are {@code count *
+ * bufferBytes} times the score. The forks resolve {@code jdk.incubator.vector}; {@code
+ * engine=vector} fails where the vector engine is unavailable (see {@code
+ * Md5Lanes.vectorStatus()}).
  */
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)
@@ -35,7 +36,11 @@ import org.openjdk.jmh.annotations.Warmup;
 @Fork(
     value = 1,
     jvmArgsAppend = {
-      "-Xms4g", "-Xmx4g", "-XX:+AlwaysPreTouch", "--add-modules", "jdk.incubator.vector"
+      "-Xms4g",
+      "-Xmx4g",
+      "-XX:+AlwaysPreTouch",
+      "--add-modules",
+      "jdk.incubator.vector"
     })
 @State(Scope.Benchmark)
 public class Md5LanesBenchmark {

@@ -28,6 +28,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class LaneSchedulerTest {
   @TempDir Path dir;
+
   private static Md5Lanes engine(int blocksPerLane) {
     return Md5Lanes.vectorAvailable()
         ? Md5Lanes.vector(blocksPerLane)

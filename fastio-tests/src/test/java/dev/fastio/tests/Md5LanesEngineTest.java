@@ -16,9 +16,10 @@ import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
 /**
- * Which {@link Md5Lanes} engine this run has, and the engines against each other. The build runs the
- * MD5 tests in JVMs with and without {@code --add-modules jdk.incubator.vector}; surefire sets {@code
- * fastio.test.vector=true} in those with the module, where the vector engine must be the one in use.
+ * Which {@link Md5Lanes} engine this run has, and the engines against each other. The build runs
+ * the MD5 tests in JVMs with and without {@code --add-modules jdk.incubator.vector}; surefire sets
+ * {@code fastio.test.vector=true} in those with the module, where the vector engine must be the one
+ * in use.
  */
 class Md5LanesEngineTest {
   private static final boolean VECTOR_RUN = Boolean.getBoolean("fastio.test.vector");

@@ -25,10 +25,10 @@ import net.jqwik.api.Tuple;
 /**
  * The multi-buffer MD5 ({@link LaneScheduler} over an {@link Md5Lanes} engine) against {@code
  * MessageDigest}: batches of 1 to 40 inputs whose lengths sit at every block and padding boundary
- * (length mod 64 in {0, 1, 55, 56, 57, 63}), random lengths up to 3 MiB, bytes handed over in heap or
- * direct buffers of sizes from 1 byte up, engines of several lane and block counts. The engine is the
- * vector one where this run resolves {@code jdk.incubator.vector} (see {@code Md5LanesEngineTest}),
- * else the scalar reference; the scalar engine is checked in every run.
+ * (length mod 64 in {0, 1, 55, 56, 57, 63}), random lengths up to 3 MiB, bytes handed over in heap
+ * or direct buffers of sizes from 1 byte up, engines of several lane and block counts. The engine
+ * is the vector one where this run resolves {@code jdk.incubator.vector} (see {@code
+ * Md5LanesEngineTest}), else the scalar reference; the scalar engine is checked in every run.
  */
 class Md5LanesPropertiesTest {
   /** Lengths mod 64 where padding takes one block or two, or starts a block. */
@@ -111,7 +111,9 @@ class Md5LanesPropertiesTest {
     return Arbitraries.of(1, 2, 7, 8, 16, 64);
   }
 
-  /** Every length from 0 to 300 bytes, in one batch, through engines of 1-block and 3-block rounds. */
+  /**
+   * Every length from 0 to 300 bytes, in one batch, through engines of 1-block and 3-block rounds.
+   */
   @Property(tries = 4, seed = "20261127", edgeCases = EdgeCasesMode.NONE)
   void everySmallLength(@ForAll("blocksPerLane") int blocksPerLane, @ForAll Delivery delivery) {
     List<byte[]> inputs = new ArrayList<>();
@@ -151,7 +153,12 @@ class Md5LanesPropertiesTest {
       assertArrayEquals(
           md5(inputs.get(i)),
           digests[i],
-          () -> engine.name() + ", " + engine.blocksPerLane() + " blocks per lane: " + describe(inputs));
+          () ->
+              engine.name()
+                  + ", "
+                  + engine.blocksPerLane()
+                  + " blocks per lane: "
+                  + describe(inputs));
     }
   }
 
@@ -167,7 +174,9 @@ class Md5LanesPropertiesTest {
     }
   }
 
-  /** An input handed over in buffers of {@code chunk} bytes (the last shorter), as {@link Delivery}. */
+  /**
+   * An input handed over in buffers of {@code chunk} bytes (the last shorter), as {@link Delivery}.
+   */
   static final class ChunkedSource implements LaneScheduler.Source {
     private final byte[] bytes;
     private final int chunk;

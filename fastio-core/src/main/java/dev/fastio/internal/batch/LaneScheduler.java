@@ -11,24 +11,25 @@ import java.util.Arrays;
 /**
  * Hashes many inputs with MD5 through one {@link Md5Lanes} engine, on the calling thread: each lane
  * carries one input at a time, and a lane whose input ends takes the next input at once, from the
- * next block, so no lane idles while inputs remain (small inputs are packed back to back in a lane).
+ * next block, so no lane idles while inputs remain (small inputs are packed back to back in a
+ * lane).
  *
- * <p><b>Rounds.</b> The scheduler works in rounds of {@code engine.blocksPerLane()} blocks per lane:
- * it fills every lane's blocks from its inputs (in input order: the next input goes to the first lane
- * that needs one), appending MD5's padding (0x80, zeros, the bit length) where an input ends, then has
- * the engine compress the round in segments split where some lane ends an input or starts one: after
- * a segment, the lanes whose input ended there hand their digest to the {@link Sink}; before the next,
- * the lanes that start an input there are reset.
+ * <p><b>Rounds.</b> The scheduler works in rounds of {@code engine.blocksPerLane()} blocks per
+ * lane: it fills every lane's blocks from its inputs (in input order: the next input goes to the
+ * first lane that needs one), appending MD5's padding (0x80, zeros, the bit length) where an input
+ * ends, then has the engine compress the round in segments split where some lane ends an input or
+ * starts one: after a segment, the lanes whose input ended there hand their digest to the {@link
+ * Sink}; before the next, the lanes that start an input there are reset.
  *
- * <p><b>Sources.</b> An input's bytes come from a {@link Source}, opened when a lane takes the input
- * and closed as soon as its bytes end (or fail), before its digest is delivered. The scheduler copies
- * each source's buffers into the engine's blocks (little-endian ints, in bulk where aligned), so
- * sources may hand out heap, direct or mapped buffers of any size and alignment.
+ * <p><b>Sources.</b> An input's bytes come from a {@link Source}, opened when a lane takes the
+ * input and closed as soon as its bytes end (or fail), before its digest is delivered. The
+ * scheduler copies each source's buffers into the engine's blocks (little-endian ints, in bulk
+ * where aligned), so sources may hand out heap, direct or mapped buffers of any size and alignment.
  *
- * <p><b>Errors.</b> An {@link IOException} from opening, reading or closing an input is that input's
- * result: the sink gets it, the lane moves on to the next input. Anything else (a runtime exception
- * from a source, the opener or the sink) stops the run: every open source is closed and the exception
- * propagates; inputs not yet delivered get no result.
+ * <p><b>Errors.</b> An {@link IOException} from opening, reading or closing an input is that
+ * input's result: the sink gets it, the lane moves on to the next input. Anything else (a runtime
+ * exception from a source, the opener or the sink) stops the run: every open source is closed and
+ * the exception propagates; inputs not yet delivered get no result.
  *
  * <p>Single-threaded: the sources, the opener and the sink are called on the calling thread only.
  */
@@ -36,9 +37,9 @@ public final class LaneScheduler {
   /** The bytes of one input, in order, as a sequence of buffers. */
   public interface Source extends Closeable {
     /**
-     * The input's next bytes, from the buffer's position to its limit (possibly none), or null at the
-     * end. The scheduler reads them (moving the position, never writing the contents) and drops the
-     * buffer at the next call or at {@link #close()}.
+     * The input's next bytes, from the buffer's position to its limit (possibly none), or null at
+     * the end. The scheduler reads them (moving the position, never writing the contents) and drops
+     * the buffer at the next call or at {@link #close()}.
      */
     ByteBuffer next() throws IOException;
 
@@ -71,7 +72,9 @@ public final class LaneScheduler {
 
   /** Receives each input's result as the input finishes (not in index order). */
   public interface Sink {
-    /** Input {@code index} is finished: exactly one of {@code digest} and {@code error} is non-null. */
+    /**
+     * Input {@code index} is finished: exactly one of {@code digest} and {@code error} is non-null.
+     */
     void done(int index, byte[] digest, IOException error);
   }
 
@@ -116,8 +119,8 @@ public final class LaneScheduler {
   }
 
   /**
-   * Hashes inputs {@code 0} to {@code count - 1}, opened by {@code opener}, and hands each result to
-   * {@code sink}; returns when every input has its result. The engine is left in an unspecified
+   * Hashes inputs {@code 0} to {@code count - 1}, opened by {@code opener}, and hands each result
+   * to {@code sink}; returns when every input has its result. The engine is left in an unspecified
    * state.
    */
   public static void run(Md5Lanes engine, int count, Opener opener, Sink sink) {
@@ -192,7 +195,10 @@ public final class LaneScheduler {
     return (pos + Md5Lanes.BLOCK_BYTES - 1) / Md5Lanes.BLOCK_BYTES;
   }
 
-  /** Gives lane {@code l} the next input, from {@code pos} (a block boundary); false if none is left. */
+  /**
+   * Gives lane {@code l} the next input, from {@code pos} (a block boundary); false if none is
+   * left.
+   */
   private boolean start(int l, int pos) {
     if (nextInput >= count) {
       return false;
@@ -253,7 +259,8 @@ public final class LaneScheduler {
 
   /**
    * Writes padding from {@code pos} (after the 0x80 byte): zeros, then the bit length in the last 8
-   * bytes of a block, one step a call; where the length is written, the input's last block is marked.
+   * bytes of a block, one step a call; where the length is written, the input's last block is
+   * marked.
    */
   private int pad(int l, int pos) {
     if ((pos & 3) != 0) {
@@ -316,7 +323,9 @@ public final class LaneScheduler {
 
     ByteBuffer chunk;
 
-    /** A little-endian int view of {@link #chunk} from byte {@link #viewOrigin}; null until needed. */
+    /**
+     * A little-endian int view of {@link #chunk} from byte {@link #viewOrigin}; null until needed.
+     */
     IntBuffer view;
 
     int viewOrigin;

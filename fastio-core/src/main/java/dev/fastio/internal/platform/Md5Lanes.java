@@ -3,24 +3,25 @@ package dev.fastio.internal.platform;
 import java.util.Arrays;
 
 /**
- * A multi-buffer MD5 engine: {@link #lanes()} independent MD5 computations advanced together, one per
- * lane, one 64-byte block per lane per step. The engine knows nothing of inputs, padding or lengths:
- * the caller (a lane scheduler) fills the message blocks, resets a lane when it starts a new input and
- * reads a lane's digest after the input's last (padding) block.
+ * A multi-buffer MD5 engine: {@link #lanes()} independent MD5 computations advanced together, one
+ * per lane, one 64-byte block per lane per step. The engine knows nothing of inputs, padding or
+ * lengths: the caller (a lane scheduler) fills the message blocks, resets a lane when it starts a
+ * new input and reads a lane's digest after the input's last (padding) block.
  *
- * <p><b>Input layout.</b> The caller writes message blocks into {@link #words()}, an array of {@code
- * lanes() * blocksPerLane() * 16} ints: block {@code b} ({@code 0 <= b < blocksPerLane()}) of lane
- * {@code l} is the 16 ints from {@link #wordIndex wordIndex(l, b)}, each the little-endian value of 4
- * message bytes (MD5's own word order), so each lane's blocks are contiguous. {@link #compress
- * compress(from, to)} then runs blocks {@code from} to {@code to - 1} of every lane, in order.
+ * <p><b>Input layout.</b> The caller writes message blocks into {@link #words()}, an array of
+ * {@code lanes() * blocksPerLane() * 16} ints: block {@code b} ({@code 0 <= b < blocksPerLane()})
+ * of lane {@code l} is the 16 ints from {@link #wordIndex wordIndex(l, b)}, each the little-endian
+ * value of 4 message bytes (MD5's own word order), so each lane's blocks are contiguous. {@link
+ * #compress compress(from, to)} then runs blocks {@code from} to {@code to - 1} of every lane, in
+ * order.
  *
  * <p><b>Lanes without input</b> are computed all the same (a vector engine cannot skip them); their
  * state is meaningless until {@link #reset}.
  *
- * <p><b>Implementations.</b> {@link #scalar} is plain Java, one lane after another: a reference, and
- * slower than {@code MessageDigest} (which has a HotSpot intrinsic). {@link #vector} computes all lanes
- * at once with {@code jdk.incubator.vector}, where {@link #vectorStatus} says it is available (see
- * {@code docs/md5-lanes.md} for where and why).
+ * <p><b>Implementations.</b> {@link #scalar} is plain Java, one lane after another: a reference,
+ * and slower than {@code MessageDigest} (which has a HotSpot intrinsic). {@link #vector} computes
+ * all lanes at once with {@code jdk.incubator.vector}, where {@link #vectorStatus} says it is
+ * available (see {@code docs/md5-lanes.md} for where and why).
  *
  * <p>Not thread-safe: one thread at a time uses an engine, and the arrays it hands out.
  */
@@ -115,7 +116,9 @@ public abstract class Md5Lanes {
     return words;
   }
 
-  /** The index in {@link #words()} of the first word of block {@code block} of lane {@code lane}. */
+  /**
+   * The index in {@link #words()} of the first word of block {@code block} of lane {@code lane}.
+   */
   public final int wordIndex(int lane, int block) {
     return (lane * blocksPerLane + block) * BLOCK_INTS;
   }
@@ -128,8 +131,8 @@ public abstract class Md5Lanes {
   }
 
   /**
-   * Writes the 16-byte digest of lane {@code lane}'s state to {@code out} at {@code offset}: the MD5 of
-   * the input once its last padding block has been compressed.
+   * Writes the 16-byte digest of lane {@code lane}'s state to {@code out} at {@code offset}: the
+   * MD5 of the input once its last padding block has been compressed.
    */
   public final void digest(int lane, byte[] out, int offset) {
     for (int k = 0; k < 4; k++) {
@@ -141,8 +144,8 @@ public abstract class Md5Lanes {
   }
 
   /**
-   * Compresses blocks {@code fromBlock} to {@code toBlock - 1} of every lane into that lane's state, in
-   * block order.
+   * Compresses blocks {@code fromBlock} to {@code toBlock - 1} of every lane into that lane's
+   * state, in block order.
    *
    * @throws IndexOutOfBoundsException unless {@code 0 <= fromBlock <= toBlock <= blocksPerLane()}
    */
@@ -174,8 +177,8 @@ public abstract class Md5Lanes {
   }
 
   /**
-   * Why the vector engine is or is not used, for users and events: {@code "vector 16x32-bit"}, or e.g.
-   * {@code "unavailable: module jdk.incubator.vector not resolved (add --add-modules
+   * Why the vector engine is or is not used, for users and events: {@code "vector 16x32-bit"}, or
+   * e.g. {@code "unavailable: module jdk.incubator.vector not resolved (add --add-modules
    * jdk.incubator.vector)"}.
    */
   public static String vectorStatus() {

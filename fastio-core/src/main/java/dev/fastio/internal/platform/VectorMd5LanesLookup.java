@@ -7,15 +7,15 @@ import java.util.Arrays;
 import java.util.Optional;
 
 /**
- * Decides once, at class initialization, whether the vector {@link Md5Lanes} can run here, and finds
- * it by name: {@code VectorMd5Lanes} is compiled against {@code jdk.incubator.vector} (its own source
- * root, {@code src/main/vector}) and must never be loaded where that module is not resolved. It is used
- * when all of these hold:
+ * Decides once, at class initialization, whether the vector {@link Md5Lanes} can run here, and
+ * finds it by name: {@code VectorMd5Lanes} is compiled against {@code jdk.incubator.vector} (its
+ * own source root, {@code src/main/vector}) and must never be loaded where that module is not
+ * resolved. It is used when all of these hold:
  *
  * <ul>
  *   <li>{@code -Dfastio.md5.vector=false} is not set;
- *   <li>the JIT compiler C2 is on (the Vector API is slow without it: {@code java.vm.info} says neither
- *       "interpreted mode" nor "emulated-client");
+ *   <li>the JIT compiler C2 is on (the Vector API is slow without it: {@code java.vm.info} says
+ *       neither "interpreted mode" nor "emulated-client");
  *   <li>the module {@code jdk.incubator.vector} is resolved ({@code --add-modules
  *       jdk.incubator.vector}); fastio's module is then made to read it;
  *   <li>the preferred int vector is at least 256 bits (8 lanes);
@@ -68,7 +68,8 @@ final class VectorMd5LanesLookup {
       MethodHandle factory =
           MethodHandles.lookup()
               .findConstructor(
-                  MethodHandles.lookup().findClass(CLASS), MethodType.methodType(void.class, int.class))
+                  MethodHandles.lookup().findClass(CLASS),
+                  MethodType.methodType(void.class, int.class))
               .asType(MethodType.methodType(Md5Lanes.class, int.class));
       Md5Lanes probe = (Md5Lanes) factory.invokeExact(1);
       if (!agreesWithScalar(probe)) {
@@ -97,7 +98,8 @@ final class VectorMd5LanesLookup {
     if (vector.isEmpty()) {
       return "module " + MODULE + " not resolved (add --add-modules " + MODULE + ")";
     }
-    own.addReads(vector.get()); // a named fastio module reads it only if told; no-op on the class path
+    own.addReads(
+        vector.get()); // a named fastio module reads it only if told; no-op on the class path
     return null;
   }
 

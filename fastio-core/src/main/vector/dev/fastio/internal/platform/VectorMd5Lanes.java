@@ -10,14 +10,14 @@ import jdk.incubator.vector.VectorSpecies;
 
 /**
  * The {@link Md5Lanes} on {@code jdk.incubator.vector}: one lane of the preferred {@link IntVector}
- * per MD5 computation (16 with AVX-512, 8 with AVX2). Loaded only by {@link VectorMd5LanesLookup}, where
- * the module is resolved; compiled against the JDK 17 API of the module, and used unchanged by later
- * JDKs.
+ * per MD5 computation (16 with AVX-512, 8 with AVX2). Loaded only by {@link VectorMd5LanesLookup},
+ * where the module is resolved; compiled against the JDK 17 API of the module, and used unchanged
+ * by later JDKs.
  *
- * <p>Each block is first gathered into {@link #message}, word-major (word {@code j} of every lane in
- * one vector): one {@code IntVector.fromArray} gather per word, with an index map that steps from one
- * lane's block to the next. The 64 steps then load those vectors; the chaining values live in {@link
- * Md5Lanes#state}, loaded and stored once per block.
+ * <p>Each block is first gathered into {@link #message}, word-major (word {@code j} of every lane
+ * in one vector): one {@code IntVector.fromArray} gather per word, with an index map that steps
+ * from one lane's block to the next. The 64 steps then load those vectors; the chaining values live
+ * in {@link Md5Lanes#state}, loaded and stored once per block.
  */
 final class VectorMd5Lanes extends Md5Lanes {
   private static final VectorSpecies<Integer> SPECIES = IntVector.SPECIES_PREFERRED;
@@ -35,12 +35,14 @@ final class VectorMd5Lanes extends Md5Lanes {
   /** Lane {@code l}'s offset in {@link #words} relative to lane 0: the gather's index map. */
   private final int[] laneOffsets = new int[N];
 
-  /** The block being compressed, word-major: word {@code j} of lane {@code l} at {@code j * N + l}. */
+  /**
+   * The block being compressed, word-major: word {@code j} of lane {@code l} at {@code j * N + l}.
+   */
   private final int[] message = new int[BLOCK_INTS * N];
 
   /**
-   * @throws UnsupportedOperationException if the preferred vector is narrower than 256 bits (there the
-   *     engine is slower than {@code MessageDigest})
+   * @throws UnsupportedOperationException if the preferred vector is narrower than 256 bits (there
+   *     the engine is slower than {@code MessageDigest})
    */
   VectorMd5Lanes(int blocksPerLane) {
     super(checkedLanes(), blocksPerLane);
@@ -78,10 +80,10 @@ final class VectorMd5Lanes extends Md5Lanes {
   }
 
   /**
-   * The 64 steps over {@link #message}, from and back into {@link Md5Lanes#state}: four loops of 16,
-   * one per round function. Keep this shape: written out as 64 steps the method is too large for C2
-   * to inline the Vector API into, and one loop choosing the function by a switch boxes the vectors;
-   * both run several times slower (docs/md5-lanes.md).
+   * The 64 steps over {@link #message}, from and back into {@link Md5Lanes#state}: four loops of
+   * 16, one per round function. Keep this shape: written out as 64 steps the method is too large
+   * for C2 to inline the Vector API into, and one loop choosing the function by a switch boxes the
+   * vectors; both run several times slower (docs/md5-lanes.md).
    */
   private void rounds() {
     IntVector a = IntVector.fromArray(SPECIES, state, 0);
