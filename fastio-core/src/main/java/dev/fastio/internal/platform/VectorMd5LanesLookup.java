@@ -1,0 +1,120 @@
+package dev.fastio.internal.platform;
+
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+import java.util.Arrays;
+import java.util.Optional;
+
+/**
+ * Decides once, at class initialization, whether the vector {@link Md5Lanes} can run here, and
+ * finds it by name: {@code VectorMd5Lanes} is compiled against {@code jdk.incubator.vector} (its
+ * own source root, {@code src/main/vector}) and must never be loaded where that module is not
+ * resolved. It is used when all of these hold:
+ *
+ * <ul>
+ *   <li>{@code -Dfastio.md5.vector=false} is not set;
+ *   <li>the JIT compiler C2 is on (the Vector API is slow without it: {@code java.vm.info} says
+ *       neither "interpreted mode" nor "emulated-client");
+ *   <li>the module {@code jdk.incubator.vector} is resolved ({@code --add-modules
+ *       jdk.incubator.vector}); fastio's module is then made to read it;
+ *   <li>the preferred int vector is at least 256 bits (8 lanes);
+ *   <li>a known-answer check against the scalar engine passes.
+ * </ul>
+ *
+ * Nothing is printed: {@link #STATUS} says what was decided and why.
+ */
+final class VectorMd5LanesLookup {
+  /** The system property that turns the vector engine off ({@code false}); default on. */
+  static final String PROPERTY = "fastio.md5.vector";
+
+  private static final String MODULE = "jdk.incubator.vector";
+  private static final String CLASS = "dev.fastio.internal.platform.VectorMd5Lanes";
+
+  private record Found(MethodHandle factory, String status) {}
+
+  private static final Found FOUND = find();
+
+  /** {@code (int blocksPerLane) -> Md5Lanes}, or null where the vector engine is unavailable. */
+  static final MethodHandle FACTORY = FOUND.factory();
+
+  /**
+   * The engine's {@link Md5Lanes#name()} (e.g. {@code "vector 16x32-bit"}), or {@code "unavailable:
+   * <reason>"}.
+   */
+  static final String STATUS = FOUND.status();
+
+  private VectorMd5LanesLookup() {}
+
+  static Md5Lanes create(int blocksPerLane) {
+    if (FACTORY == null) {
+      throw new IllegalStateException("vector MD5 engine " + STATUS);
+    }
+    try {
+      return (Md5Lanes) FACTORY.invokeExact(blocksPerLane);
+    } catch (RuntimeException | Error e) {
+      throw e;
+    } catch (Throwable t) {
+      throw new IllegalStateException(t); // the constructor declares no checked exception
+    }
+  }
+
+  private static Found find() {
+    String reason = precondition();
+    if (reason != null) {
+      return new Found(null, "unavailable: " + reason);
+    }
+    try {
+      MethodHandle factory =
+          MethodHandles.lookup()
+              .findConstructor(
+                  MethodHandles.lookup().findClass(CLASS),
+                  MethodType.methodType(void.class, int.class))
+              .asType(MethodType.methodType(Md5Lanes.class, int.class));
+      Md5Lanes probe = (Md5Lanes) factory.invokeExact(1);
+      if (!agreesWithScalar(probe)) {
+        return new Found(null, "unavailable: known-answer check failed on " + probe.name());
+      }
+      return new Found(factory, probe.name());
+    } catch (UnsupportedOperationException e) {
+      return new Found(null, "unavailable: " + e.getMessage());
+    } catch (Throwable t) { // LinkageError, reflective errors: an incompatible module or jar
+      return new Found(null, "unavailable: " + t);
+    }
+  }
+
+  /** Why the vector engine must not even be loaded, or null. */
+  private static String precondition() {
+    if (!Boolean.parseBoolean(System.getProperty(PROPERTY, "true"))) {
+      return "turned off by -D" + PROPERTY + "=false";
+    }
+    String info = System.getProperty("java.vm.info", "");
+    if (info.contains("interpreted mode") || info.contains("emulated-client")) {
+      return "the C2 compiler is off (" + info + ")";
+    }
+    Module own = Md5Lanes.class.getModule();
+    Optional<Module> vector =
+        Optional.ofNullable(own.getLayer()).orElse(ModuleLayer.boot()).findModule(MODULE);
+    if (vector.isEmpty()) {
+      return "module " + MODULE + " not resolved (add --add-modules " + MODULE + ")";
+    }
+    own.addReads(
+        vector.get()); // a named fastio module reads it only if told; no-op on the class path
+    return null;
+  }
+
+  /** Two blocks of a fixed pattern, different in every lane, through both engines. */
+  private static boolean agreesWithScalar(Md5Lanes probe) {
+    Md5Lanes reference = Md5Lanes.scalar(probe.lanes(), probe.blocksPerLane());
+    int[] words = probe.words();
+    for (int round = 0; round < 2; round++) {
+      for (int i = 0; i < words.length; i++) {
+        words[i] = (i + 1) * 0x9e3779b9 + round;
+      }
+      System.arraycopy(words, 0, reference.words(), 0, words.length);
+      probe.compress(0, 1);
+      reference.compress(0, 1);
+    }
+    return Arrays.equals(probe.stateCopy(), reference.stateCopy());
+  }
+}
