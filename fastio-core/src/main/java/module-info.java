@@ -9,9 +9,8 @@ module dev.fastio {
   // instead).
   requires jdk.unsupported;
 
-  // JFR events (dev.fastio.*), zero-cost when no recording enables them; optional: without jdk.jfr
-  // in
-  // the runtime, or not resolved in a modular application, fastio runs without events.
+  // JFR events (dev.fastio.*), zero-cost when no recording enables them; optional: without
+  // jdk.jfr in the runtime, or not resolved in a modular application, fastio runs without events.
   requires static jdk.jfr;
 
   exports dev.fastio;

@@ -17,7 +17,9 @@ import java.util.function.Consumer;
  * lighter on native memory.
  *
  * <p>All methods are static and thread-safe; concurrent calls share nothing but a small pool of
- * reusable buffers. Each call opens its own file channel and closes it, and releases any mapping it
+ * reusable buffers and, for digests of large files, fastio's two daemon threads that fault mapped
+ * windows in ahead and unmap them ({@code fastio-prefault}, {@code fastio-unmapper}; see {@link
+ * ChunkedReader}). Each call opens its own file channel and closes it, and releases any mapping it
  * made, before it returns or throws.
  *
  * <p><b>Native memory.</b> {@link java.nio.file.Files#readAllBytes} reads through a temporary

@@ -19,7 +19,10 @@ import java.util.Objects;
  * FileChannel.map(mode, offset, size, Arena)} (one mapping for any size) and unmaps by closing the
  * arena; it never touches {@code sun.misc.Unsafe}, so nothing is printed on JDK 24 and newer. On
  * JDK 17 to 21 a file is mapped in windows of 1 GiB and unmapped through {@code
- * sun.misc.Unsafe.invokeCleaner}.
+ * sun.misc.Unsafe.invokeCleaner}. System property {@code fastio.platform=legacy} makes a newer JDK
+ * do as JDK 17 to 21 do (for testing that code; on JDK 24 and newer the JDK then prints a warning
+ * unless {@code --sun-misc-unsafe-memory-access=allow} is given); what this documentation says of
+ * "JDK 22 and newer" then holds for JDK 17 to 21 instead.
  *
  * <p><b>Observability.</b> Every {@code loadFully} emits a JDK Flight Recorder event {@code
  * dev.fastio.LoadFully} (file, bytes, pages touched, duration) when a recording enables it; with no

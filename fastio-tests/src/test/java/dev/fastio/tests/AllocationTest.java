@@ -8,7 +8,6 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import dev.fastio.FastFiles;
 import dev.fastio.internal.io.BufferPool;
 import dev.fastio.internal.platform.AlignedBuffers;
-import dev.fastio.internal.platform.PlatformProvider;
 import dev.fastio.internal.read.FileReads;
 import dev.fastio.internal.read.ReadStrategy;
 import java.lang.management.BufferPoolMXBean;
@@ -92,9 +91,7 @@ class AllocationTest {
 
   @Test
   void readAllBytesRetainsNoNativeBuffer() throws Exception {
-    assumeTrue(
-        PlatformProvider.get().releasesImmediately(),
-        "mappings are left to the GC on this runtime");
+    assumeTrue(TestSupport.releasesImmediately(), "mappings are left to the GC on this runtime");
     for (ReadStrategy s : ReadStrategy.values()) {
       TestSupport.IoCall<?> call = () -> FileReads.readAllBytes(file, s);
       call.call(); // fills fastio's buffer pool (at most BufferPool.slots() 64 KiB buffers)

@@ -16,6 +16,7 @@ import dev.fastio.internal.platform.AlignedBuffers;
 import dev.fastio.internal.platform.NativeBuffer;
 import dev.fastio.internal.platform.PlatformProvider;
 import dev.fastio.internal.transfer.TransferOptions;
+import dev.fastio.internal.transfer.TransferTestHook;
 import dev.fastio.internal.transfer.Transfers;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -255,7 +256,7 @@ class BufferPlacementTest {
                       0,
                       Math.floorMod(address - read, 32),
                       where + ": read of " + read + " to " + address);
-                  if (count >= Transfers.PLACED_FOR_TARGET) {
+                  if (count >= TransferTestHook.PLACED_FOR_TARGET) {
                     assertFalse(slow(written - address), where + ": write to " + written);
                   } else {
                     assertEquals(read % 32, address, where + ": placed for the source alone");

@@ -13,7 +13,6 @@ import dev.fastio.FastFiles;
 import dev.fastio.internal.chunks.ChunkOptions;
 import dev.fastio.internal.chunks.ChunkSource;
 import dev.fastio.internal.chunks.ChunkStrategy;
-import dev.fastio.internal.platform.PlatformProvider;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.RandomAccessFile;
@@ -153,8 +152,7 @@ class ChunkedReaderLeakTest {
       assertTrue(most <= 2, most + " mappings of the file at once");
     }
     assertEquals(
-        PlatformProvider.get().releasesImmediately() ? 0 : 1,
-        Math.min(1, TestSupport.mappingsOf(name)));
+        TestSupport.releasesImmediately() ? 0 : 1, Math.min(1, TestSupport.mappingsOf(name)));
   }
 
   /**
@@ -200,8 +198,7 @@ class ChunkedReaderLeakTest {
     }
     assertEquals(List.of(), failures);
     assertEquals(
-        PlatformProvider.get().releasesImmediately() ? 0 : 1,
-        Math.min(1, TestSupport.mappingsOf(name)));
+        TestSupport.releasesImmediately() ? 0 : 1, Math.min(1, TestSupport.mappingsOf(name)));
     List<Thread> unmappers = TestSupport.threadsNamed("fastio-unmapper");
     assertEquals(1, unmappers.size(), "mapper threads: " + unmappers);
     assertTrue(unmappers.get(0).isDaemon(), "a daemon thread");

@@ -6,11 +6,18 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.fastio.FastFiles;
+import dev.fastio.internal.read.ReadTestHook;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+import net.jqwik.api.constraints.IntRange;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -25,7 +32,7 @@ class DigestWindowsTest {
   @TempDir Path dir;
 
   /** MD5, sampling the file's mappings each time it is handed bytes. */
-  private static final class Sampling extends MessageDigest {
+  private static class Sampling extends MessageDigest {
     private final MessageDigest md5;
     private final String name;
     int maxMappings;
@@ -81,6 +88,69 @@ class DigestWindowsTest {
     assertTrue(
         md.maxResident <= 2 * WINDOW,
         "resident bytes of the file at once: " + md.maxResident + " of " + size);
+    assertEquals(0, TestSupport.mappingsOf(name), "mapped after return");
+  }
+
+  /** Sizes around window and page boundaries, windows of a page to 1 MiB, each byte checked. */
+  @Property(tries = 60, seed = "20261125")
+  void everyWindowSizeGivesTheDigestOfTheBytes(
+      @ForAll @IntRange(min = 1, max = 3 << 20) int size,
+      @ForAll("windows") int window,
+      @ForAll @IntRange(min = -1, max = 1) int nudge)
+      throws Exception {
+    int length = Math.max(1, (size / window) * window + nudge); // often a window's edge
+    byte[] content = TestSupport.randomBytes(length, length);
+    Path file = Files.createTempFile("fastio-windows", ".bin");
+    try {
+      Files.write(file, content);
+      MessageDigest md = MessageDigest.getInstance("MD5");
+      assertArrayEquals(
+          MessageDigest.getInstance("MD5").digest(content),
+          ReadTestHook.mappedDigest(file, md, window),
+          length + " bytes, window " + window);
+    } finally {
+      Files.delete(file);
+    }
+  }
+
+  @Provide
+  Arbitrary<Integer> windows() {
+    return Arbitraries.of(4096, 8192, 65536, 100_000, 1 << 20);
+  }
+
+  /**
+   * A file truncated while a later window is hashed: the fault ends the mapped pass, and the file
+   * is hashed again through a buffer, as it now is; nothing stays mapped.
+   */
+  @Test
+  void aFileTruncatedInALaterWindowIsHashedAgainAsItNowIs() throws Exception {
+    assumeTrue(TestSupport.isLinux(), "/proc/self/maps");
+    int window = 1 << 20;
+    byte[] content = TestSupport.randomBytes(77, 6 * window + 100);
+    Path file = TestSupport.write(dir, "truncated-later", content);
+    String name = file.getFileName().toString();
+    MessageDigest truncating =
+        new Sampling(name) {
+          private int updates;
+
+          @Override
+          protected void engineUpdate(ByteBuffer input) {
+            if (++updates == 3) { // the third window: cut the file inside it
+              try (java.nio.channels.FileChannel ch =
+                  java.nio.channels.FileChannel.open(
+                      file, java.nio.file.StandardOpenOption.WRITE)) {
+                ch.truncate(2L * window + 12_345);
+              } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e);
+              }
+            }
+            super.engineUpdate(input);
+          }
+        };
+    byte[] got = ReadTestHook.mappedDigest(file, truncating, window);
+    byte[] now = Files.readAllBytes(file);
+    assertEquals(2L * window + 12_345, now.length);
+    assertArrayEquals(MessageDigest.getInstance("MD5").digest(now), got);
     assertEquals(0, TestSupport.mappingsOf(name), "mapped after return");
   }
 }

@@ -12,7 +12,6 @@ import dev.fastio.MappedFile;
 import dev.fastio.MappedFiles;
 import dev.fastio.internal.mapping.FileMapping;
 import dev.fastio.internal.platform.MappedRegion;
-import dev.fastio.internal.platform.PlatformProvider;
 import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.nio.ByteBuffer;
@@ -226,10 +225,8 @@ class MappedFileContractTest {
     assertEquals(1, TestSupport.mappingsOf(name));
     mf.close();
     assertEquals(
-        PlatformProvider.get().releasesImmediately() ? 0 : 1,
-        TestSupport.mappingsOf(name),
-        "after close");
-    assertTrue(PlatformProvider.get().releasesImmediately(), "both JDKs unmap at once");
+        TestSupport.releasesImmediately() ? 0 : 1, TestSupport.mappingsOf(name), "after close");
+    assertTrue(TestSupport.releasesImmediately(), "both JDKs unmap at once");
   }
 
   @Test

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.fastio.FastFiles;
-import dev.fastio.internal.platform.PlatformProvider;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.security.MessageDigest;
@@ -22,9 +21,7 @@ class ReadAllBytesLeakTest {
   @Test
   void noDescriptorOrMappingOutlivesACall() throws Exception {
     assumeTrue(TestSupport.isLinux());
-    assumeTrue(
-        PlatformProvider.get().releasesImmediately(),
-        "mappings are left to the GC on this runtime");
+    assumeTrue(TestSupport.releasesImmediately(), "mappings are left to the GC on this runtime");
     Path small = TestSupport.write(dir, "leak-small", TestSupport.randomBytes(1, 10_000));
     Path mapped = TestSupport.write(dir, "leak-mapped", TestSupport.randomBytes(2, 2_100_000));
     Path missing = dir.resolve("leak-missing");

@@ -627,7 +627,7 @@ class TransferContractTest {
   @Test
   void aFileTargetThatWouldMakeTheKernelsCopySlowGetsTheReadWriteLoop() throws Exception {
     assumeTrue(TestSupport.isLinux(), "the kernel path for files is Linux's default");
-    int size = (int) Transfers.KERNEL_OFFSETS_CHECKED + 10_000;
+    int size = (int) TransferTestHook.KERNEL_OFFSETS_CHECKED + 10_000;
     byte[] content = TestSupport.randomBytes(15, size);
     Path source = TestSupport.write(dir, "offsets-source", content);
     // {source position, target position, count}

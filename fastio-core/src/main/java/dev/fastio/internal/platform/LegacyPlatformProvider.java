@@ -29,11 +29,6 @@ final class LegacyPlatformProvider implements PlatformProvider {
   }
 
   @Override
-  public boolean releasesImmediately() {
-    return UnsafeAccess.canFree();
-  }
-
-  @Override
   public boolean unmap(MappedByteBuffer buffer) {
     return UnsafeAccess.free(buffer);
   }

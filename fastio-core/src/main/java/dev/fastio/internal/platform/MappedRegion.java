@@ -99,15 +99,6 @@ public abstract class MappedRegion implements AutoCloseable {
   abstract MappedByteBuffer view(int i, long offset, int length);
 
   /**
-   * True once closed.
-   *
-   * @return whether {@link #close()} was called
-   */
-  public final boolean isClosed() {
-    return closed;
-  }
-
-  /**
    * Unmaps now where the runtime allows, else leaves the windows to the GC. Idempotent.
    *
    * @throws InternalError the fault error of an earlier read of a window, should one still be

@@ -33,7 +33,7 @@ public interface PlatformProvider {
   enum Sharing {
     /** The thread that mapped it, alone (cheaper to close on JDK 22+). */
     CONFINED,
-    /** Any thread, one at a time. */
+    /** Any thread, several at once (a reader and the thread faulting its pages in ahead). */
     SHARED
   }
 
@@ -69,14 +69,6 @@ public interface PlatformProvider {
    * @return the buffer, which the caller must close
    */
   NativeBuffer allocate(int capacity);
-
-  /**
-   * Whether {@link MappedRegion#close()} unmaps at once on this runtime (else the garbage collector
-   * does, later).
-   *
-   * @return true where mappings are released on close
-   */
-  boolean releasesImmediately();
 
   /**
    * Unmaps, now if the runtime allows, a buffer the caller mapped with {@code FileChannel.map}.

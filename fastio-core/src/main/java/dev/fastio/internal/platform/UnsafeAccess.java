@@ -15,7 +15,14 @@ import java.nio.ByteBuffer;
 final class UnsafeAccess {
   private static final Object UNSAFE = theUnsafe();
   private static final MethodHandle INVOKE_CLEANER = findCleaner();
-  private static final MethodHandle BUFFER_ADDRESS = findAddressReader();
+
+  /**
+   * Looked up when an address is first asked for (an error message), not before: on JDK 24 and
+   * newer the lookup's {@code objectFieldOffset} prints a warning unless allowed.
+   */
+  private static final class AddressReader {
+    static final MethodHandle HANDLE = findAddressReader();
+  }
 
   private UnsafeAccess() {}
 
@@ -46,11 +53,12 @@ final class UnsafeAccess {
 
   /** The address of a direct buffer's first element, or -1 if not known. */
   static long address(ByteBuffer buffer) {
-    if (!buffer.isDirect() || BUFFER_ADDRESS == null) {
+    MethodHandle reader = buffer.isDirect() ? AddressReader.HANDLE : null;
+    if (reader == null) {
       return -1;
     }
     try {
-      return (long) BUFFER_ADDRESS.invokeExact((Object) buffer);
+      return (long) reader.invokeExact((Object) buffer);
     } catch (Throwable t) {
       return -1;
     }

@@ -20,16 +20,22 @@ final class DigestRead {
    * reset on every path out.
    */
   static byte[] digest(Path path, MessageDigest md, ReadStrategy strategy) throws IOException {
+    return digest(path, md, strategy, MappedPass.WINDOW);
+  }
+
+  /** {@link #digest(Path, MessageDigest, ReadStrategy)} mapping {@code window} bytes at a time. */
+  static byte[] digest(Path path, MessageDigest md, ReadStrategy strategy, int window)
+      throws IOException {
     try {
       md.reset();
-      update(path, md, strategy);
+      update(path, md, strategy, window);
       return md.digest();
     } finally {
       md.reset();
     }
   }
 
-  private static void update(Path path, MessageDigest md, ReadStrategy strategy)
+  private static void update(Path path, MessageDigest md, ReadStrategy strategy, int window)
       throws IOException {
     if (!FileKinds.isDefaultFileSystem(path)) {
       updateFromJdk(path, md);
@@ -39,7 +45,7 @@ final class DigestRead {
       long size = file.size();
       long position = 0;
       if (size > 0 && strategy.maps(size, Settings.DIGEST_MAP_THRESHOLD)) {
-        if (MappedPass.windowed(file, size, md::update)) {
+        if (MappedPass.windowed(file, size, window, md::update)) {
           position = size; // then on to end of file, should it have grown
           file.position(position);
         } else {

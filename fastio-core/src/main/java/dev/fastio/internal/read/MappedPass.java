@@ -54,34 +54,34 @@ final class MappedPass {
   }
 
   /**
-   * Hands {@code [0, size)} of {@code file} to {@code reader} one {@link #WINDOW} at a time, each
-   * faulted in ahead and released in the background.
+   * Hands {@code [0, size)} of {@code file} to {@code reader} {@code window} bytes at a time
+   * ({@link #WINDOW} but in tests), each faulted in ahead and released in the background.
    *
    * @return as {@link #whole}
    * @throws ClosedByInterruptException as {@link #whole}
    */
-  static boolean windowed(InterruptSafeFile file, long size, WindowReader reader)
+  static boolean windowed(InterruptSafeFile file, long size, int window, WindowReader reader)
       throws IOException {
     Unmapper.Release releasing = null;
     try {
-      for (long at = 0; at < size; at += WINDOW) {
-        long length = Math.min(WINDOW, size - at);
+      for (long at = 0; at < size; at += window) {
+        long length = Math.min(window, size - at);
         MappedRegion region = map(file, at, length, PlatformProvider.Sharing.SHARED);
         if (region == null) {
           return false;
         }
         Prefaulter.Prefault prefault = Prefaulter.prefault(region.window(0), 0, (int) length);
-        boolean complete = false;
+        boolean complete;
         try {
           complete = read(region, reader);
-        } finally {
-          if (complete) {
-            releasing = release(region, prefault, releasing);
-          } else {
-            // A fault, or the reader threw: released on this thread, which also delivers any
-            // fault error of this thread's reads still pending.
-            Unmapper.releaseNow(region, prefault);
-          }
+        } catch (RuntimeException | Error e) {
+          releaseAfterFailure(region, prefault, e);
+          throw e;
+        }
+        if (complete) {
+          releasing = release(region, prefault, releasing);
+        } else {
+          Unmapper.releaseNow(region, prefault); // a fault: on this thread
         }
         if (!complete) {
           return false;
@@ -133,6 +133,19 @@ final class MappedPass {
   private static void readAll(MappedRegion region, WindowReader reader) {
     for (int i = 0; i < region.windowCount(); i++) {
       reader.read(region.window(i));
+    }
+  }
+
+  /**
+   * Releases {@code region} on this thread after the reader threw {@code failure}: a fault error of
+   * this thread's reads still pending, delivered by the release, is kept as suppressed.
+   */
+  private static void releaseAfterFailure(
+      MappedRegion region, Prefaulter.Prefault prefault, Throwable failure) {
+    try {
+      Unmapper.releaseNow(region, prefault);
+    } catch (RuntimeException | Error e) {
+      failure.addSuppressed(e);
     }
   }
 

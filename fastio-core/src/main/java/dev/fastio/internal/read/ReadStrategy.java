@@ -6,7 +6,10 @@ public enum ReadStrategy {
   AUTO,
   /** Through a pooled 68 KiB direct buffer. */
   BUFFERED,
-  /** From a mapping of the whole file, released before the call returns. */
+  /**
+   * From mappings, released before the call returns: of the whole file for an array, 32 MiB at a
+   * time for a digest.
+   */
   MAPPED;
 
   /** True if a file of {@code size} bytes is to be read from a mapping under this strategy. */

@@ -132,11 +132,21 @@ final class CopyData {
     }
   }
 
+  /** Opens both files again, the target at {@code position}; again after another interrupt. */
   private void reopen(long position) throws IOException {
-    in = FileChannel.open(source, StandardOpenOption.READ);
-    out = FileChannel.open(target, StandardOpenOption.WRITE);
-    out.position(position);
-    Targets.notAppendMode(out);
+    while (true) {
+      closeQuietly(in);
+      closeQuietly(out);
+      in = FileChannel.open(source, StandardOpenOption.READ);
+      out = FileChannel.open(target, StandardOpenOption.WRITE);
+      try {
+        out.position(position);
+        Targets.notAppendMode(out);
+        return;
+      } catch (ClosedByInterruptException again) {
+        Thread.interrupted(); // another interrupt, at once: open them again
+      }
+    }
   }
 
   private void copyAttributes(Map<String, Object> attributes) throws IOException {

@@ -39,16 +39,6 @@ public record TransferOptions(TransferPolicy policy, int mappedWindow, boolean r
   }
 
   /**
-   * These options with another mapping window.
-   *
-   * @param window bytes, 1 to 1 GiB
-   * @return new options
-   */
-  public TransferOptions withMappedWindow(int window) {
-    return new TransferOptions(policy, window, recordEvent);
-  }
-
-  /**
    * These options without the JFR event.
    *
    * @return new options

@@ -119,8 +119,9 @@ final class TransferRun {
     }
     FileChannel file = (FileChannel) target;
     if (Targets.kernelRefused(kind, Targets.isAppendMode(file))) {
-      // Chosen by the bytes there are, not by a count such as Long.MAX_VALUE.
-      long size = sized ? -1 : size();
+      // Chosen by the bytes there are, not by a count such as Long.MAX_VALUE; the amount stays the
+      // count, narrowed by the loop's first short move.
+      long size = sized ? -1 : source.size();
       if (size >= 0 && pastEnd(size)) {
         return false;
       }

@@ -32,7 +32,7 @@ public final class Transfers {
    * one asked for. A target that cannot tell its position (a pipe or a terminal) is written to
    * unplaced.
    */
-  public static final long PLACED_FOR_TARGET = 64 * 1024;
+  static final long PLACED_FOR_TARGET = 64 * 1024;
 
   /**
    * From how many bytes a transfer the policy gives the kernel path to a file target checks where
@@ -40,7 +40,7 @@ public final class Transfers {
    * cache to the page cache would be slow there ({@code Placement.slowCopy}): 256 KiB. The check is
    * one system call (the target's position).
    */
-  public static final long KERNEL_OFFSETS_CHECKED = 256 * 1024;
+  static final long KERNEL_OFFSETS_CHECKED = 256 * 1024;
 
   private static final ByteBuffer EMPTY = ByteBuffer.allocateDirect(0);
 

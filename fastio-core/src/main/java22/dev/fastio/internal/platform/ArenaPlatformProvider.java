@@ -32,11 +32,6 @@ final class ArenaPlatformProvider implements PlatformProvider {
     return ArenaBuffer.allocate(capacity);
   }
 
-  @Override
-  public boolean releasesImmediately() {
-    return true;
-  }
-
   /**
    * Leaves the buffer to the GC: the only public way to unmap on this runtime is an {@code Arena},
    * and {@code invokeCleaner} warns from JDK 24 on.

@@ -11,6 +11,12 @@ import java.nio.file.Path;
  * class path), so nothing in the shipped jar exists for tests alone.
  */
 public final class TransferTestHook {
+  /** {@link Transfers#PLACED_FOR_TARGET}. */
+  public static final long PLACED_FOR_TARGET = Transfers.PLACED_FOR_TARGET;
+
+  /** {@link Transfers#KERNEL_OFFSETS_CHECKED}. */
+  public static final long KERNEL_OFFSETS_CHECKED = Transfers.KERNEL_OFFSETS_CHECKED;
+
   private TransferTestHook() {}
 
   /**
