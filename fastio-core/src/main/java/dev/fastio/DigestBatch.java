@@ -1,6 +1,7 @@
 package dev.fastio;
 
 import dev.fastio.internal.batch.BatchRun;
+import dev.fastio.internal.batch.Engine;
 import dev.fastio.internal.batch.Pipeline;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -24,19 +25,19 @@ import java.util.function.Consumer;
  * }
  * }</pre>
  *
- * <p>Each file's digest is exactly what {@link FastFiles#digest(Path, String)} returns for it (the
- * batch calls the same code); a file that cannot be read gives a result holding its {@link
+ * <p>Each file's digest is what {@link FastFiles#digest(Path, String)} returns for it (the same
+ * bytes hashed, the same exceptions); a file that cannot be read gives a result holding its {@link
  * IOException}, and the other files go on. Files are hashed concurrently, but results are returned
  * and delivered in the order of the input.
  *
  * <p><b>Reading.</b> {@link Reading#PARALLEL} lets every worker thread read its own file, the
  * largest files first so that the threads finish together (best on SSDs, network storage and a warm
- * page cache); paths that cannot be read at all (missing, say) go before them, so that their failed
- * results, which take no time, do not hold back the delivery of the results after them. {@link
- * Reading#SEQUENTIAL} has one reader thread read the files in input order into the page cache, at
- * most 256 MiB (system property {@code fastio.batch.readAhead}) ahead of the workers, which then
- * hash from the cache: a spinning disk sees one sequential stream instead of seeks between files.
- * Where {@code /dev/null} exists the reader moves the bytes there with {@code
+ * page cache); paths that fail at once (missing, unreadable, directories) go before them, so that
+ * their failed results, which take no time, do not hold back the delivery of the results after
+ * them. {@link Reading#SEQUENTIAL} has one reader thread read the files in input order into the
+ * page cache, at most 256 MiB (system property {@code fastio.batch.readAhead}) ahead of the
+ * workers, which then hash from the cache: a spinning disk sees one sequential stream instead of
+ * seeks between files. Where {@code /dev/null} exists the reader moves the bytes there with {@code
  * FileChannel.transferTo} ({@code sendfile} on Linux), which fills the page cache without copying,
  * so it takes no CPU from the hashing when the files are cached already. {@link Reading#AUTO}, the
  * default, picks {@code SEQUENTIAL} when the first file lives on a block device Linux reports as
@@ -47,14 +48,30 @@ import java.util.function.Consumer;
  * is not makes the batch sequential. Only regular files are read ahead; FIFOs and devices are read
  * once, by a worker.
  *
+ * <p><b>Engines.</b> Digests are computed by one {@link MessageDigest} per worker, one file after
+ * another, except for MD5 where the JDK's Vector API is in use: there each worker hashes as many
+ * files at once as a vector register holds ints (16 with AVX-512, 8 with AVX2), one per lane, each
+ * file read in order through a 128 KiB buffer of its own, and a lane whose file ends takes the next
+ * file at once; the digests are the same. That needs the incubator module resolved ({@code java
+ * --add-modules jdk.incubator.vector}, which makes the JVM print one warning line at start-up), the
+ * C2 compiler, vectors of at least 256 bits, and a JDK where it was measured faster (17, and 25 and
+ * newer; system property {@code fastio.md5.vector}: {@code false} turns it off, {@code true} allows
+ * it on any JDK). {@link #engine()} says which engine a batch uses. With {@link Reading#SEQUENTIAL}
+ * a worker's lanes take the files in input order as the reader has them in the page cache: a free
+ * lane waits for the reader's next file, while the device still sees one file at a time.
+ *
  * <p><b>Threads.</b> A batch starts its worker threads (daemon threads named {@code
  * fastio-digest-N}, plus {@code fastio-digest-reader}) for each call and stops them before the call
- * returns or throws. A {@code DigestBatch} is immutable and thread-safe; calls may run
- * concurrently.
+ * returns or throws; large files are also faulted in ahead and unmapped on fastio's {@code
+ * fastio-prefault} and {@code fastio-unmapper} daemon threads, as by {@link FastFiles#digest(Path,
+ * String)}, which outlive the call. A {@code DigestBatch} is immutable and thread-safe; calls may
+ * run concurrently.
  *
- * <p><b>Memory.</b> Reads go through fastio's pooled 68 KiB buffers and mappings released at once,
- * as {@link FastFiles#digest(Path, String)}; the sequential reader adds one 1 MiB direct buffer.
- * Results not yet delivered in order are held in memory (a digest or an exception per file).
+ * <p><b>Memory.</b> Reads go through fastio's pooled 68 KiB buffers and mappings of at most 64 MiB
+ * per file, as {@link FastFiles#digest(Path, String)}, or, for the MD5 lanes, a 132 KiB direct
+ * buffer per lane, freed when the call returns; the sequential reader adds one 1 MiB direct buffer
+ * where there is no {@code /dev/null}. Results not yet delivered in order are held in memory (a
+ * digest or an exception per file).
  *
  * @since 0.1.0
  */
@@ -95,7 +112,9 @@ public final class DigestBatch {
 
   /**
    * The outcome for one file: its digest or the {@link IOException} that stopped it. Immutable: the
-   * digest is copied in and out.
+   * digest is copied in and out. Batches make results; an application may too (for a test, say).
+   * {@link #digest()} throws for a failed result, so a record pattern that deconstructs one does
+   * too: test {@link #isSuccess()} first.
    *
    * @param path the path as given to the batch
    * @param digest the digest bytes, or null if the file failed
@@ -253,12 +272,14 @@ public final class DigestBatch {
   private final int threads;
   private final Reading reading;
   private final ProgressListener listener;
+  private final Engine engine;
 
   private DigestBatch(Builder b) {
     this.algorithm = b.algorithm;
     this.threads = b.threads;
     this.reading = b.reading;
     this.listener = b.listener;
+    this.engine = Engine.of(b.algorithm);
   }
 
   /**
@@ -314,7 +335,8 @@ public final class DigestBatch {
             algorithm,
             threads,
             Pipeline.of(reading, list),
-            early == null ? BatchRun.Progress.NONE : new Listening(list, early, listener));
+            early == null ? BatchRun.Progress.NONE : new Listening(list, early, listener),
+            engine);
     BatchRun.run(
         list,
         options,
@@ -361,8 +383,29 @@ public final class DigestBatch {
     }
   }
 
+  /**
+   * What computes this batch's digests on this runtime: {@code "MessageDigest"} (one {@link
+   * MessageDigest} per thread, one file after another), or, for MD5 where the Vector API is in use
+   * (see Engines in the class description), {@code "MD5 lanes: vector NxM-bit"}, N the lanes, that
+   * is the files each thread hashes at once. Decided once per JVM; the {@code
+   * dev.fastio.DigestBatch} JFR event records it too.
+   *
+   * @return a one-line description
+   */
+  public String engine() {
+    return engine.describe(algorithm);
+  }
+
   @Override
   public String toString() {
-    return "DigestBatch[" + algorithm + ", threads=" + threads + ", reading=" + reading + "]";
+    return "DigestBatch["
+        + algorithm
+        + ", threads="
+        + threads
+        + ", reading="
+        + reading
+        + ", engine="
+        + engine()
+        + "]";
   }
 }

@@ -73,6 +73,15 @@ public final class Settings {
   public static final long BATCH_READ_AHEAD = Long.getLong("fastio.batch.readAhead", 256L << 20);
 
   /**
+   * {@code fastio.md5.vector}: whether MD5 batches ({@code DigestBatch}, {@code digestAll}, the
+   * {@code fastio} command) hash many files at once in the lanes of the Vector API's registers:
+   * {@code false} never; {@code true} wherever the module {@code jdk.incubator.vector} is resolved,
+   * C2 runs and the vectors hold at least 8 ints; unset (the default), in those places on the JDKs
+   * where it was measured faster than one {@code MessageDigest} per thread (17, and 25 and newer).
+   */
+  public static final String MD5_VECTOR = System.getProperty("fastio.md5.vector", "").trim();
+
+  /**
    * {@code fastio.transfer.strategy}: {@code KERNEL}, {@code MAPPED} or {@code READ_WRITE} forces
    * that strategy on every transfer that uses {@code TransferPolicy.defaults()}.
    */

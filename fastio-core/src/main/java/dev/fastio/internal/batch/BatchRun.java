@@ -1,6 +1,7 @@
 package dev.fastio.internal.batch;
 
 import dev.fastio.internal.Settings;
+import dev.fastio.internal.jfr.Jfr;
 import dev.fastio.internal.read.FileReads;
 import dev.fastio.internal.read.ReadStrategy;
 import java.io.IOException;
@@ -77,13 +78,16 @@ public final class BatchRun {
    * @param threads hashing threads, at least 1
    * @param pipeline how files are read
    * @param progress told of bytes and files as they are hashed; {@link Progress#NONE} for none
+   * @param engine what computes the digests; {@link Engine#MD5_LANES} only for MD5, where available
    */
-  public record Options(String algorithm, int threads, Pipeline pipeline, Progress progress) {
+  public record Options(
+      String algorithm, int threads, Pipeline pipeline, Progress progress, Engine engine) {
     /** Checks the options. */
     public Options {
       Objects.requireNonNull(algorithm, "algorithm");
       Objects.requireNonNull(pipeline, "pipeline");
       Objects.requireNonNull(progress, "progress");
+      Objects.requireNonNull(engine, "engine");
       if (threads < 1) {
         throw new IllegalArgumentException("threads < 1: " + threads);
       }
@@ -115,7 +119,10 @@ public final class BatchRun {
     this.paths = paths;
     this.options = options;
     this.results = new AtomicReferenceArray<>(paths.size());
-    this.budget = new ReadAheadBudget(Settings.BATCH_READ_AHEAD, paths.size());
+    this.budget =
+        new ReadAheadBudget(
+            Settings.BATCH_READ_AHEAD,
+            options.pipeline() == Pipeline.SEQUENTIAL ? paths.size() : 0);
   }
 
   /**
@@ -138,6 +145,20 @@ public final class BatchRun {
     if (n == 0) {
       return;
     }
+    Object event = Jfr.beginDigestBatch();
+    deliver(sink, n);
+    if (event != null) {
+      Jfr.commitDigestBatch(
+          event,
+          options.algorithm(),
+          options.engine().describe(options.algorithm()),
+          n,
+          options.threads(),
+          options.pipeline().name());
+    }
+  }
+
+  private void deliver(Sink sink, int n) throws InterruptedException {
     List<Thread> threads = start(Math.min(options.threads(), n));
     try {
       for (int i = 0; i < n; i++) {
@@ -166,7 +187,8 @@ public final class BatchRun {
       threads.add(
           start(
               "fastio-digest-reader",
-              new SequentialReader(paths, budget, Settings.BATCH_READ_AHEAD, queue::add, this)));
+              new SequentialReader(
+                  paths, budget, Settings.BATCH_READ_AHEAD, queue::add, hashers, this)));
     }
     return threads;
   }
@@ -247,6 +269,10 @@ public final class BatchRun {
 
   private void hashLoop() {
     try {
+      if (options.engine() == Engine.MD5_LANES) {
+        new LaneHashing(this).hash();
+        return;
+      }
       MessageDigest md = newDigest();
       for (int i; !cancelled && (i = nextIndex()) >= 0; ) {
         hash(i, md);
@@ -256,6 +282,48 @@ public final class BatchRun {
     } catch (RuntimeException | Error e) {
       fail(e);
     }
+  }
+
+  /**
+   * The next file to hash, or -1 when there is none or the run is over; an interrupt of the hashing
+   * thread also ends its part (the interrupt status is kept).
+   */
+  int nextIndexOrNone() {
+    if (cancelled) {
+      return -1;
+    }
+    try {
+      return nextIndex();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return -1;
+    }
+  }
+
+  /**
+   * The next file to hash without waiting: -1 when none is left (or the run is over), {@link
+   * LaneScheduler.Inputs#NONE_READY} while the sequential reader has none ready yet.
+   */
+  int pollIndex() {
+    if (cancelled) {
+      return -1;
+    }
+    if (options.pipeline() == Pipeline.SEQUENTIAL) {
+      Integer i = queue.poll();
+      return i == null ? LaneScheduler.Inputs.NONE_READY : i;
+    }
+    int k = next.getAndIncrement();
+    return k < order.length ? order[k] : -1;
+  }
+
+  /** File {@code i}. */
+  Path path(int i) {
+    return paths.get(i);
+  }
+
+  /** Tells the progress of {@code bytes} more bytes hashed. */
+  void reportBytes(long bytes) {
+    options.progress().bytes(bytes);
   }
 
   /** The next file to hash, or -1 when there is none. */
@@ -279,32 +347,34 @@ public final class BatchRun {
   }
 
   private void hash(int i, MessageDigest md) {
-    Object result;
     byte[] digest = null;
     IOException error = null;
     try {
       digest = FileReads.digest(paths.get(i), md, ReadStrategy.AUTO);
-      result = digest;
     } catch (IOException e) {
       error = e;
-      result = e;
     }
+    complete(i, digest, error);
+  }
+
+  /** File {@code i} is finished: exactly one of {@code digest} and {@code error} is non-null. */
+  void complete(int i, byte[] digest, IOException error) {
     options.progress().finished(i, digest, error);
     if (options.pipeline() == Pipeline.SEQUENTIAL) {
       budget.release(i);
     }
     synchronized (lock) {
-      results.set(i, result);
+      results.set(i, digest != null ? digest : error);
       lock.notifyAll();
     }
   }
 
   /**
-   * The indexes of {@code paths} in the order the hashing threads take them: first the paths whose
-   * attributes cannot be read (missing or unreadable: they fail at once, so the results after them
-   * in input order are not held back), then regular files by decreasing size (so that the threads
-   * finish together instead of one hashing the last large file alone), then FIFOs and devices; in
-   * input order where these are equal.
+   * The indexes of {@code paths} in the order the hashing threads take them: first the paths that
+   * fail at once (missing, unreadable, directories), so that the results after them in input order
+   * are not held back, then regular files by decreasing size (so that the threads finish together
+   * instead of one hashing the last large file alone), then FIFOs and devices; in input order where
+   * these are equal.
    */
   private static int[] largestFirst(List<? extends Path> paths) {
     int n = paths.size();
@@ -318,10 +388,16 @@ public final class BatchRun {
     return Arrays.stream(order).mapToInt(Integer::intValue).toArray();
   }
 
-  /** Long.MAX_VALUE where the attributes cannot be read, a regular file's size, or -1. */
+  /**
+   * Long.MAX_VALUE where the path fails at once (its attributes cannot be read, or a directory), a
+   * regular file's size, or -1 (FIFOs, devices).
+   */
   private static long orderKey(Path path) {
     try {
       BasicFileAttributes a = Files.readAttributes(path, BasicFileAttributes.class);
+      if (a.isDirectory()) {
+        return Long.MAX_VALUE;
+      }
       return a.isRegularFile() ? a.size() : -1;
     } catch (IOException | RuntimeException e) {
       return Long.MAX_VALUE;

@@ -64,10 +64,42 @@ public final class LaneScheduler {
     }
   }
 
-  /** Opens input {@code index}; called once per input, in index order. */
+  /** Opens input {@code index}; called once per input, in the order the lanes take them. */
   public interface Opener {
     /** The source of input {@code index}; an IOException is that input's result. */
     Source open(int index) throws IOException;
+  }
+
+  /** The inputs of a run: which one a free lane takes next, and how it is opened. */
+  public interface Inputs extends Opener {
+    /** What {@link #poll()} returns while inputs remain but none is ready yet. */
+    int NONE_READY = -2;
+
+    /**
+     * The index of the next input to hash, without waiting: -1 when none is left, {@link
+     * #NONE_READY} while none is ready yet (a free lane then waits for a later round).
+     *
+     * @return an index, -1 or {@link #NONE_READY}
+     */
+    int poll();
+
+    /**
+     * The index of the next input to hash, waiting until one is ready: called when every lane is
+     * idle.
+     *
+     * @return an index, or -1 when none is left
+     */
+    int take();
+
+    /**
+     * True to end the run now: checked before each round; the open sources are closed and the
+     * inputs in flight get no result.
+     *
+     * @return whether to stop
+     */
+    default boolean stopped() {
+      return false;
+    }
   }
 
   /** Receives each input's result as the input finishes (not in index order). */
@@ -79,8 +111,7 @@ public final class LaneScheduler {
   }
 
   private final Md5Lanes engine;
-  private final int count;
-  private final Opener opener;
+  private final Inputs inputs;
   private final Sink sink;
   private final int blocks;
   private final int slotBytes;
@@ -96,15 +127,15 @@ public final class LaneScheduler {
   /** {@code lane * blocks + block}: the input whose last block that is. */
   private final int[] finished;
 
-  private int nextInput;
+  /** True once the inputs said none is left. */
+  private boolean exhausted;
 
-  private LaneScheduler(Md5Lanes engine, int count, Opener opener, Sink sink) {
-    if (count < 0) {
-      throw new IllegalArgumentException("count < 0: " + count);
-    }
+  /** An input taken while every lane was idle, for the next lane to start; else -1. */
+  private int taken = -1;
+
+  private LaneScheduler(Md5Lanes engine, Inputs inputs, Sink sink) {
     this.engine = engine;
-    this.count = count;
-    this.opener = opener;
+    this.inputs = inputs;
     this.sink = sink;
     this.blocks = engine.blocksPerLane();
     this.slotBytes = blocks * Md5Lanes.BLOCK_BYTES;
@@ -124,24 +155,72 @@ public final class LaneScheduler {
    * state.
    */
   public static void run(Md5Lanes engine, int count, Opener opener, Sink sink) {
-    new LaneScheduler(engine, count, opener, sink).run();
+    if (count < 0) {
+      throw new IllegalArgumentException("count < 0: " + count);
+    }
+    run(
+        engine,
+        new Inputs() {
+          private int next;
+
+          @Override
+          public int poll() {
+            return next < count ? next++ : -1;
+          }
+
+          @Override
+          public int take() {
+            return poll();
+          }
+
+          @Override
+          public Source open(int index) throws IOException {
+            return opener.open(index);
+          }
+        },
+        sink);
+  }
+
+  /**
+   * Hashes the inputs {@code inputs} hands out until it has none left (or asks to stop), and hands
+   * each result to {@code sink}. The engine is left in an unspecified state.
+   */
+  public static void run(Md5Lanes engine, Inputs inputs, Sink sink) {
+    new LaneScheduler(engine, inputs, sink).run();
   }
 
   private void run() {
     try {
-      for (int used; (used = fillRound()) > 0; ) {
+      for (int used; !inputs.stopped() && (used = fillRound()) > 0; ) {
         compressRound(used);
       }
     } catch (RuntimeException | Error e) {
       closeAll(e);
       throw e;
     }
+    closeAll(null);
   }
 
-  /** Fills every lane's blocks for one round; returns the number of blocks any lane uses. */
+  /**
+   * Fills every lane's blocks for one round; returns the number of blocks any lane uses, 0 once
+   * every input is done. Where every lane is idle and inputs remain, waits for the next.
+   */
   private int fillRound() {
     Arrays.fill(starts, 0);
     Arrays.fill(ends, 0);
+    int used = fillLanes();
+    while (used == 0 && !exhausted) {
+      taken = inputs.take();
+      if (taken < 0) {
+        exhausted = true;
+        break;
+      }
+      used = fillLanes();
+    }
+    return used;
+  }
+
+  private int fillLanes() {
     int used = 0;
     for (int l = 0; l < lanes.length; l++) {
       used = Math.max(used, fill(l));
@@ -200,13 +279,13 @@ public final class LaneScheduler {
    * left.
    */
   private boolean start(int l, int pos) {
-    if (nextInput >= count) {
-      return false;
+    int index = nextInput();
+    if (index < 0) {
+      return false; // none left, or none ready: the lane waits for a later round
     }
-    int index = nextInput++;
     Source source;
     try {
-      source = opener.open(index);
+      source = inputs.open(index);
     } catch (IOException e) {
       sink.done(index, null, e);
       return true; // the lane stays free: the next input
@@ -214,6 +293,23 @@ public final class LaneScheduler {
     lanes[l].begin(index, source);
     starts[pos / Md5Lanes.BLOCK_BYTES] |= 1L << l;
     return true;
+  }
+
+  /** The input a free lane takes: the one taken while waiting, or the next ready one, or < 0. */
+  private int nextInput() {
+    if (taken >= 0) {
+      int index = taken;
+      taken = -1;
+      return index;
+    }
+    if (exhausted) {
+      return -1;
+    }
+    int index = inputs.poll();
+    if (index == -1) {
+      exhausted = true;
+    }
+    return index;
   }
 
   /** Copies the lane's next bytes to {@code pos}; returns the new position. */
@@ -363,7 +459,10 @@ public final class LaneScheduler {
       padding = false;
     }
 
-    /** Closes the source if open; a failure is added to {@code failure} as suppressed. */
+    /**
+     * Closes the source if open; a failure is added to {@code failure} as suppressed, or dropped
+     * where there is none (a stopped run).
+     */
     void closeSource(Throwable failure) {
       Source s = source;
       source = null;
@@ -371,7 +470,9 @@ public final class LaneScheduler {
         try {
           s.close();
         } catch (IOException | RuntimeException e) {
-          failure.addSuppressed(e);
+          if (failure != null) {
+            failure.addSuppressed(e);
+          }
         }
       }
     }

@@ -34,24 +34,28 @@ final class SequentialReader implements Runnable {
   private final ReadAheadBudget budget;
   private final long limit;
   private final IntConsumer ready;
+  private final int hashers;
   private final BatchRun run;
 
   /**
    * @param limit the read-ahead budget, in bytes: a file larger than half of it is handed on before
    *     it is read, so that its hashing follows the reader through it
    * @param ready takes the index of each file, once it is read (or to be read by the hashing thread
-   *     itself)
+   *     itself), then -1 once per hashing thread: no file is left
+   * @param hashers the hashing threads
    */
   SequentialReader(
       List<? extends Path> paths,
       ReadAheadBudget budget,
       long limit,
       IntConsumer ready,
+      int hashers,
       BatchRun run) {
     this.paths = paths;
     this.budget = budget;
     this.limit = limit;
     this.ready = ready;
+    this.hashers = hashers;
     this.run = run;
   }
 
@@ -65,6 +69,9 @@ final class SequentialReader implements Runnable {
       }
       for (int i = 0; i < paths.size() && !run.isCancelled(); i++) {
         readAhead(i, buffer, sink);
+      }
+      for (int i = 0; i < hashers; i++) {
+        ready.accept(-1); // no file is left
       }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();

@@ -1,8 +1,9 @@
 package dev.fastio.internal.jfr;
 
 /**
- * fastio's JDK Flight Recorder events ({@code dev.fastio.LoadFully}, {@code dev.fastio.Transfer}):
- * begun and committed here, at no cost when no recording enables them.
+ * fastio's JDK Flight Recorder events ({@code dev.fastio.LoadFully}, {@code dev.fastio.Transfer},
+ * {@code dev.fastio.DigestBatch}): begun and committed here, at no cost when no recording enables
+ * them.
  *
  * <p>The pattern:
  *
@@ -21,7 +22,7 @@ package dev.fastio.internal.jfr;
  */
 public final class Jfr {
   /** True when {@code jdk.jfr.Event} can be loaded from fastio's module. */
-  public static final boolean AVAILABLE = available();
+  static final boolean AVAILABLE = available();
 
   private Jfr() {}
 
@@ -76,5 +77,29 @@ public final class Jfr {
   public static void commitTransfer(
       Object begun, String strategy, String fallbackFrom, String targetKind, long bytes) {
     JfrEvents.commitTransfer(begun, strategy, fallbackFrom, targetKind, bytes);
+  }
+
+  /**
+   * A begun {@code dev.fastio.DigestBatch} event.
+   *
+   * @return the event, or null if no recording enables it
+   */
+  public static Object beginDigestBatch() {
+    return AVAILABLE ? JfrEvents.beginDigestBatch() : null;
+  }
+
+  /**
+   * Ends and commits an event {@link #beginDigestBatch()} returned, if it passes its threshold.
+   *
+   * @param begun the event
+   * @param algorithm the batch's algorithm
+   * @param engine what computed the digests
+   * @param files the files digested
+   * @param threads the hashing threads
+   * @param reading the pipeline
+   */
+  public static void commitDigestBatch(
+      Object begun, String algorithm, String engine, long files, int threads, String reading) {
+    JfrEvents.commitDigestBatch(begun, algorithm, engine, files, threads, reading);
   }
 }

@@ -17,7 +17,7 @@ final class JfrEvents {
     return jdk.jfr.FlightRecorder.isInitialized();
   }
 
-  // beginLoadFully and beginTransfer are alike on purpose: the event class is named only after
+  // The begin methods are alike on purpose: the event class is named only after
   // mayRecord(), so that an application that never records never loads it (a method reference to
   // its constructor, made before the check, would load it).
   static Object beginLoadFully() {
@@ -64,6 +64,32 @@ final class JfrEvents {
       event.fallbackFrom = fallbackFrom;
       event.targetKind = targetKind;
       event.bytes = bytes;
+      event.commit();
+    }
+  }
+
+  static Object beginDigestBatch() {
+    if (!mayRecord()) {
+      return null;
+    }
+    DigestBatchEvent event = new DigestBatchEvent();
+    if (!event.isEnabled()) {
+      return null;
+    }
+    event.begin();
+    return event;
+  }
+
+  static void commitDigestBatch(
+      Object begun, String algorithm, String engine, long files, int threads, String reading) {
+    DigestBatchEvent event = (DigestBatchEvent) begun;
+    event.end();
+    if (event.shouldCommit()) {
+      event.algorithm = algorithm;
+      event.engine = engine;
+      event.files = files;
+      event.threads = threads;
+      event.reading = reading;
       event.commit();
     }
   }

@@ -1,5 +1,6 @@
 package dev.fastio.internal.platform;
 
+import dev.fastio.internal.Settings;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
@@ -13,7 +14,9 @@ import java.util.Optional;
  * resolved. It is used when all of these hold:
  *
  * <ul>
- *   <li>{@code -Dfastio.md5.vector=false} is not set;
+ *   <li>{@code -Dfastio.md5.vector=false} is not set, and the JDK is one where the engine was
+ *       measured faster than {@code MessageDigest} (17, and 25 and newer), or {@code
+ *       -Dfastio.md5.vector=true} asks for it on any JDK (see {@link Settings#MD5_VECTOR});
  *   <li>the JIT compiler C2 is on (the Vector API is slow without it: {@code java.vm.info} says
  *       neither "interpreted mode" nor "emulated-client");
  *   <li>the module {@code jdk.incubator.vector} is resolved ({@code --add-modules
@@ -25,9 +28,6 @@ import java.util.Optional;
  * Nothing is printed: {@link #STATUS} says what was decided and why.
  */
 final class VectorMd5LanesLookup {
-  /** The system property that turns the vector engine off ({@code false}); default on. */
-  static final String PROPERTY = "fastio.md5.vector";
-
   private static final String MODULE = "jdk.incubator.vector";
   private static final String CLASS = "dev.fastio.internal.platform.VectorMd5Lanes";
 
@@ -85,8 +85,14 @@ final class VectorMd5LanesLookup {
 
   /** Why the vector engine must not even be loaded, or null. */
   private static String precondition() {
-    if (!Boolean.parseBoolean(System.getProperty(PROPERTY, "true"))) {
-      return "turned off by -D" + PROPERTY + "=false";
+    if (Settings.MD5_VECTOR.equalsIgnoreCase("false")) {
+      return "turned off by -Dfastio.md5.vector=false";
+    }
+    int feature = Runtime.version().feature();
+    if (!Settings.MD5_VECTOR.equalsIgnoreCase("true") && feature != 17 && feature < 25) {
+      return "not measured on JDK "
+          + feature
+          + " (faster on 17 and 25+; -Dfastio.md5.vector=true uses it here)";
     }
     String info = System.getProperty("java.vm.info", "");
     if (info.contains("interpreted mode") || info.contains("emulated-client")) {

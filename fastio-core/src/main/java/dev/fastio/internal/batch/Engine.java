@@ -1,0 +1,38 @@
+package dev.fastio.internal.batch;
+
+import dev.fastio.internal.platform.Md5Lanes;
+
+/** What computes a batch's digests. */
+public enum Engine {
+  /** One {@code MessageDigest} per hashing thread, one file after another. */
+  MESSAGE_DIGEST,
+  /**
+   * MD5 of many files at once, one per lane of a vector register ({@link Md5Lanes}), one engine per
+   * hashing thread.
+   */
+  MD5_LANES;
+
+  /**
+   * The engine for {@code algorithm} here: {@link #MD5_LANES} for MD5 where the vector engine is
+   * available ({@link Md5Lanes#vectorAvailable()}), else {@link #MESSAGE_DIGEST}.
+   *
+   * @param algorithm a {@code MessageDigest} algorithm name
+   * @return the engine
+   */
+  public static Engine of(String algorithm) {
+    return "MD5".equalsIgnoreCase(algorithm) && Md5Lanes.vectorAvailable()
+        ? MD5_LANES
+        : MESSAGE_DIGEST;
+  }
+
+  /**
+   * What a user is told of this engine for {@code algorithm}: {@code "MessageDigest"}, or {@code
+   * "MD5 lanes: vector 16x32-bit"} (the vector engine's name, which gives its lanes).
+   *
+   * @param algorithm the batch's algorithm
+   * @return a one-line description
+   */
+  public String describe(String algorithm) {
+    return this == MD5_LANES ? "MD5 lanes: " + Md5Lanes.vectorStatus() : "MessageDigest";
+  }
+}

@@ -1,0 +1,30 @@
+package dev.fastio.internal.jfr;
+
+import jdk.jfr.Category;
+import jdk.jfr.Description;
+import jdk.jfr.Label;
+import jdk.jfr.Name;
+
+/** A JFR event per {@code DigestBatch.digestAll} call (and {@code FastFiles.digestAll}). */
+@Name("dev.fastio.DigestBatch")
+@Label("fastio digest batch")
+@Category({"fastio"})
+@Description("Files digested by DigestBatch.digestAll, and what computed the digests")
+final class DigestBatchEvent extends jdk.jfr.Event {
+  @Label("Algorithm")
+  String algorithm;
+
+  @Label("Engine")
+  @Description("MessageDigest, or the multi-buffer MD5 engine and its lanes")
+  String engine;
+
+  @Label("Files")
+  long files;
+
+  @Label("Threads")
+  int threads;
+
+  @Label("Reading")
+  @Description("PARALLEL or SEQUENTIAL")
+  String reading;
+}
