@@ -38,14 +38,23 @@ final class BenchFiles {
    * application has just made.
    */
   static Path file(long size) {
-    Path p = dir().resolve("fastio-bench-" + size + ".bin");
+    return file(size, 0);
+  }
+
+  /**
+   * The {@code index}th file of {@code size} bytes, each of other bytes (a batch of distinct
+   * files); as {@link #file(long)}, which is the 0th.
+   */
+  static Path file(long size, int index) {
+    Path p = dir().resolve("fastio-bench-" + size + (index == 0 ? "" : "-" + index) + ".bin");
+    long seed = size + 31L * index;
     try {
       if (WRITTEN) {
-        write(p, size);
+        write(p, size, seed);
         return p;
       }
       if (!Files.exists(p) || Files.size(p) != size) {
-        write(p, size);
+        write(p, size, seed);
       }
       try {
         evict(p);
@@ -62,8 +71,8 @@ final class BenchFiles {
     }
   }
 
-  private static void write(Path p, long size) throws IOException {
-    SplittableRandom random = new SplittableRandom(size);
+  private static void write(Path p, long size, long seed) throws IOException {
+    SplittableRandom random = new SplittableRandom(seed);
     ByteBuffer buf = ByteBuffer.allocate(1 << 20);
     try (FileChannel ch =
         FileChannel.open(
