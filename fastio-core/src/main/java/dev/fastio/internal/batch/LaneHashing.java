@@ -25,16 +25,14 @@ final class LaneHashing implements LaneScheduler.Inputs, LaneScheduler.Sink, Fil
   /** Bytes per read into a lane's buffer. */
   static final int READ = 128 * 1024;
 
-  /** Bytes hashed between two progress reports, as a {@code MessageDigest} path reports them. */
-  private static final long REPORT_EVERY = 1 << 20;
-
   private final BatchRun run;
   private final Deque<ByteBuffer> free = new ArrayDeque<>();
   private final List<NativeBuffer> owned = new ArrayList<>();
-  private long pending;
+  private final ByteReports reports;
 
   LaneHashing(BatchRun run) {
     this.run = run;
+    this.reports = new ByteReports(run::reportBytes);
   }
 
   /** Hashes files until the batch has none left for this thread, or stops. */
@@ -76,24 +74,13 @@ final class LaneHashing implements LaneScheduler.Inputs, LaneScheduler.Sink, Fil
 
   @Override
   public void done(int index, byte[] digest, IOException error) {
-    report();
+    reports.flush();
     run.complete(index, digest, error);
   }
 
   @Override
   public void add(long bytes) {
-    pending += bytes;
-    if (pending >= REPORT_EVERY) {
-      report();
-    }
-  }
-
-  private void report() {
-    if (pending > 0) {
-      long n = pending;
-      pending = 0;
-      run.reportBytes(n);
-    }
+    reports.add(bytes);
   }
 
   private ByteBuffer lendBuffer() {
