@@ -11,17 +11,20 @@
 #                                      B = find TREE -type f -print0 | xargs -0 cat
 #                   ratio = B / A (fastio's time against reading the same files with cat)
 #
-# Usage: fastio-cli/tree-paired.sh [warm|cold] [ROUNDS] [--dir DIR]
+#   floor:          page cache warm;  B = the native floor, FLOOR (fastio-bench/floor/md5simd-tree:
+#                   Go's multi-buffer MD5 over the same tree); ratio = B / A
+#
+# Usage: fastio-cli/tree-paired.sh [warm|cold|floor] [ROUNDS] [--dir DIR]
 #   ROUNDS  pairs of runs (default 6)
 #   DIR     where the tree lives (default ${TMPDIR:-/tmp}/fastio-tree-paired); made once, reused
-# Environment: FASTIO (default: fastio-cli/target/fastio-VERSION-bin/fastio-VERSION/bin/fastio,
+# Environment: FLOOR (floor mode), FASTIO (default: fastio-cli/target/fastio-VERSION-bin/fastio-VERSION/bin/fastio,
 # built by `mvn -B -q -DskipTests package`), JAVA_HOME (the JDK bin/fastio runs on).
 set -euo pipefail
 
 mode=warm rounds=6 dir=""
 while [ $# -gt 0 ]; do
   case "$1" in
-    warm | cold) mode=$1 ;;
+    warm | cold | floor) mode=$1 ;;
     --dir) dir=$2; shift ;;
     [0-9]*) rounds=$1 ;;
     -h | --help) sed -n '2,18p' "$0"; exit 0 ;;
@@ -78,13 +81,17 @@ timed() {
 run_fastio() { "$fastio" md5sum -r "$tree"; }
 run_xargs() { find "$tree" -type f -print0 | xargs -0 -P2 -n 50 md5sum; }
 run_cat() { find "$tree" -type f -print0 | xargs -0 cat; }
+run_floor() { "$FLOOR" "$tree"; }
 
-if [ "$mode" = warm ]; then
-  other=run_xargs other_name="xargs -P2 md5sum"
-  warm
-else
-  other=run_cat other_name="cat"
-fi
+case $mode in
+  warm) other=run_xargs other_name="xargs -P2 md5sum" ;;
+  cold) other=run_cat other_name="cat" ;;
+  floor)
+    [ -x "${FLOOR:-}" ] || { echo "tree-paired.sh: set FLOOR to the built md5simd-tree" >&2; exit 1; }
+    other=run_floor other_name="md5simd-tree (Go, minio/md5-simd)"
+    ;;
+esac
+[ "$mode" = cold ] || warm
 one() { # one timed run of $1, in the mode's cache state
   if [ "$mode" = cold ]; then evict; else warm; fi
   timed "$1"
