@@ -1,6 +1,5 @@
 package dev.fastio.internal.stream;
 
-import dev.fastio.internal.IoBuffers;
 import dev.fastio.internal.IoBuffers.IoBuffer;
 import java.io.IOException;
 import java.io.InputStream;
@@ -16,12 +15,13 @@ import java.util.Objects;
  * The input stream of {@code FastFiles.newInputStream}: the JDK's stream over a file channel
  * ({@code sun.nio.ch.ChannelInputStream}), read through a small pooled direct buffer.
  *
- * <p>A request is read in pieces of up to {@link IoBuffers#SIZE} bytes, each into a pooled buffer
- * that lies in the processor's cache when its bytes are copied out into the caller's array; the
- * buffer is taken from the pool for the call and returned before it ends, so nothing native is
- * allocated per read or kept between reads, whatever the request's size. On a regular file the
- * pieces go on until the request is filled or the file ends; on a FIFO, socket or character device
- * a call makes one read, which may return fewer bytes than asked, as the JDK's does.
+ * <p>A request is read in pieces of up to 68 KiB ({@code IoBuffers.SIZE}), each into a pooled
+ * buffer that lies in the processor's cache when its bytes are copied out into the caller's array;
+ * the buffer is taken for the call and given back before it returns ({@link PieceBuffers}), so
+ * nothing native is allocated per read or kept between reads, whatever the request's size. On a
+ * regular file the pieces go on until the request is filled or the file ends; on a FIFO, socket or
+ * character device a call makes one read, which may return fewer bytes than asked, as the JDK's
+ * does.
  *
  * <p>What kind of file is open is learnt only when it matters (a request larger than a piece,
  * {@code skip}, {@code available}, {@code readAllBytes}, {@code transferTo}): from its size ({@code
@@ -69,27 +69,29 @@ final class FileInput extends InputStream {
       return 0;
     }
     file.seek(position); // after a skip or a transfer: where this stream is
-    IoBuffer buffer = IoBuffers.acquire();
+    IoBuffer buffer = PieceBuffers.take();
     try {
-      return readPieces(buffer.direct, b, off, len);
+      return readPieces(buffer == null ? null : buffer.direct, b, off, len);
     } finally {
-      IoBuffers.release(buffer);
+      PieceBuffers.give(buffer);
     }
   }
 
+  /** Reads pieces into {@code b} through {@code d}, or straight into {@code b} if {@code d} is null. */
   private int readPieces(ByteBuffer d, byte[] b, int off, int len) throws IOException {
     int done = 0;
     do {
       long at = position;
-      int start = IoBuffers.placement(at);
-      int want = Math.min(d.capacity() - start, len - done);
-      d.clear().position(start).limit(start + want);
-      int n = file.read(d);
+      int start = d == null ? 0 : PieceBuffers.placement(at);
+      int room = d == null ? PieceBuffers.pieceSize() : d.capacity();
+      int want = Math.min(room - start, len - done);
+      int n =
+          d == null
+              ? file.read(ByteBuffer.wrap(b, off + done, want))
+              : readPiece(d, start, want, b, off + done);
       if (n < 0) {
         return done == 0 ? -1 : done;
       }
-      d.flip().position(start);
-      d.get(b, off + done, n);
       done += n;
       position = at + n;
       if (n < want) {
@@ -97,6 +99,17 @@ final class FileInput extends InputStream {
       }
     } while (done < len && !isStream());
     return done;
+  }
+
+  /** Reads up to {@code want} bytes into {@code d} at {@code start}, then copies them to {@code b}. */
+  private int readPiece(ByteBuffer d, int start, int want, byte[] b, int off) throws IOException {
+    d.clear().position(start).limit(start + want);
+    int n = file.read(d);
+    if (n > 0) {
+      d.flip().position(start);
+      d.get(b, off, n);
+    }
+    return n;
   }
 
   /**

@@ -1,6 +1,5 @@
 package dev.fastio.internal.stream;
 
-import dev.fastio.internal.IoBuffers;
 import dev.fastio.internal.IoBuffers.IoBuffer;
 import java.io.FileOutputStream;
 import java.io.IOException;
@@ -15,11 +14,11 @@ import java.util.Objects;
  * ({@code sun.nio.ch.ChannelOutputStream}), written through a small pooled direct buffer.
  *
  * <p>Like the JDK's, it buffers nothing: every {@code write} has reached the file (the page cache)
- * when it returns. An array is copied in pieces of up to {@link IoBuffers#SIZE} bytes into a pooled
- * buffer and each piece written out in full; the buffer is the pool's again before the call
- * returns. Each piece is placed in the buffer at the same offset modulo 32 as the file offset it is
- * written to, where the kernel's copy into the page cache runs at full speed (see {@link
- * IoBuffers#placement}); in append mode the end of the file is asked once, at the first write of
+ * when it returns. An array is copied in pieces of up to 68 KiB ({@code IoBuffers.SIZE}) into a
+ * pooled buffer taken for the call ({@link PieceBuffers}) and each piece written out in full. Each
+ * piece is placed in the buffer at the same offset modulo 32 as the file offset it is written to,
+ * where the kernel's copy into the page cache runs at full speed (see {@code
+ * IoBuffers.placement}); in append mode the end of the file is asked once, at the first write of
  * 64 KiB or more. Writes are serialised as the JDK's are ({@code synchronized}); {@link #close()}
  * may come from any thread.
  */
@@ -58,24 +57,34 @@ final class FileOutput extends OutputStream {
     if (append && end < 0 && len >= PLACED_FROM) {
       end = file.size();
     }
-    IoBuffer buffer = IoBuffers.acquire();
+    IoBuffer buffer = PieceBuffers.take();
     try {
-      ByteBuffer d = buffer.direct;
-      int done = 0;
-      while (done < len) {
-        int start = IoBuffers.placement(append ? Math.max(end, 0) : file.position());
-        int n = Math.min(d.capacity() - start, len - done);
+      writePieces(buffer == null ? null : buffer.direct, b, off, len);
+    } finally {
+      PieceBuffers.give(buffer);
+    }
+  }
+
+  /** Writes {@code b} in pieces through {@code d}, or straight from {@code b} if {@code d} is null. */
+  private void writePieces(ByteBuffer d, byte[] b, int off, int len) throws IOException {
+    int done = 0;
+    while (done < len) {
+      int n;
+      if (d == null) {
+        n = Math.min(PieceBuffers.pieceSize(), len - done);
+        writeFully(ByteBuffer.wrap(b, off + done, n));
+      } else {
+        int start = PieceBuffers.placement(append ? Math.max(end, 0) : file.position());
+        n = Math.min(d.capacity() - start, len - done);
         d.clear().position(start);
         d.put(b, off + done, n);
         d.flip().position(start);
         writeFully(d);
-        done += n;
-        if (end >= 0) {
-          end += n;
-        }
       }
-    } finally {
-      IoBuffers.release(buffer);
+      done += n;
+      if (end >= 0) {
+        end += n;
+      }
     }
   }
 

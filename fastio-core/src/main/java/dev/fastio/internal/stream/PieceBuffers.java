@@ -1,0 +1,58 @@
+package dev.fastio.internal.stream;
+
+import dev.fastio.internal.IoBuffers;
+import dev.fastio.internal.IoBuffers.IoBuffer;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * The buffers streams read and write their pieces through: one of the process-wide pool of {@link
+ * IoBuffers} for the duration of a call, while streams hold fewer than {@link IoBuffers#slots()} of
+ * them; beyond that, none ({@link #take()} returns null), and the stream hands the caller's array to
+ * the channel in pieces of the same size, which the JDK copies through a temporary direct buffer it
+ * keeps per thread (one piece large, not growing with the request).
+ *
+ * <p>Why a bound: the pool keeps {@code slots()} buffers and makes a new one whenever it is empty,
+ * which it drops to the garbage collector if the pool is full on release. More threads reading than
+ * slots would then allocate native memory on every read, released only by a GC.
+ */
+final class PieceBuffers {
+  private static final AtomicInteger TAKEN = new AtomicInteger();
+
+  private PieceBuffers() {}
+
+  /** A pooled buffer for one call, or null when streams hold as many as the pool keeps. */
+  static IoBuffer take() {
+    if (TAKEN.incrementAndGet() > IoBuffers.slots()) {
+      TAKEN.decrementAndGet();
+      return null;
+    }
+    try {
+      return IoBuffers.acquire();
+    } catch (RuntimeException | Error e) { // no native memory left for a new one
+      TAKEN.decrementAndGet();
+      throw e;
+    }
+  }
+
+  /** Gives back a buffer of {@link #take()}; null is ignored. */
+  static void give(IoBuffer buffer) {
+    if (buffer != null) {
+      IoBuffers.release(buffer);
+      TAKEN.decrementAndGet();
+    }
+  }
+
+  /** The most bytes one piece holds: a pooled buffer's size. */
+  static int pieceSize() {
+    return IoBuffers.SIZE;
+  }
+
+  /**
+   * Where in a pooled buffer to put the bytes of file offset {@code position}, so that the
+   * kernel's copy between the page cache and the buffer runs at full speed ({@link
+   * IoBuffers#placement(long)}): 0 to 31.
+   */
+  static int placement(long position) {
+    return IoBuffers.placement(position);
+  }
+}
