@@ -24,7 +24,8 @@ import java.util.function.Consumer;
  *
  * <p>All methods are static and thread-safe; concurrent calls share nothing but a small pool of reusable
  * buffers. Each call opens its own file channel and closes it, and releases any mapping it made, before
- * it returns or throws.
+ * it returns or throws; but {@link #newInputStream} and {@link #newOutputStream}, which return a
+ * stream the caller owns and closes.
  *
  * <p><b>Native memory.</b> {@link java.nio.file.Files#readAllBytes} reads through a temporary native
  * buffer as large as the file and keeps it cached in the calling thread for the thread's lifetime (on JDK
@@ -34,9 +35,11 @@ import java.util.function.Consumer;
  * {@link #forEachChunk} reads small files through a second pool, of as many 128 KiB buffers (see
  * {@link ChunkedReader}). Every pooled buffer is page-aligned in memory and takes up to 4 KiB more.
  *
- * <p><b>Interrupts.</b> Like {@code Files.readAllBytes}, these methods (but {@link #forEachChunk},
- * which reads as a {@link ChunkedReader} does) are not interruptible: an interrupt neither aborts nor
- * closes anything, and the thread's interrupt status is still set when the method returns. (The JDK
+ * <p><b>Interrupts.</b> Like {@code Files.readAllBytes} and the JDK's file streams, these methods
+ * and streams (but {@link #forEachChunk}, which reads as a {@link ChunkedReader} does, and the
+ * transfers of the stream copies, see {@link #newInputStream}) are not interruptible: an interrupt
+ * neither aborts nor closes anything, and the thread's interrupt status is still set when the
+ * method returns. (The JDK
  * opts its channel out of interrupts with an internal call; fastio opens the file again and resumes
  * at the same offset, reading nothing twice.) One deviation: a FIFO, socket
  * or device cannot be read again from an offset, so an interrupt that arrives while such a file is being
@@ -272,9 +275,8 @@ public final class FastFiles {
    * of up to 68 KiB through a buffer of the pool {@link #readAllBytes} uses, taken for the call
    * only: nothing native is allocated per read or kept between reads, whatever the request size.
    * Where more streams read or write at once than the pool keeps buffers, the others read in the
-   * same pieces through the JDK's temporary buffer of their thread, which is then one piece large
-   * (on JDK 17, measured with 8 threads reading 4 MiB requests: 0.8 MiB of direct memory in all,
-   * against 32 MiB for the JDK's stream).
+   * same pieces through the JDK's temporary buffer of their thread, which is then one piece large.
+   * (Figures: {@code docs/streams.md}.)
    *
    * <p><b>As the JDK's.</b> Not buffered: every read is served by the file, so bytes appended
    * meanwhile are read, as with the JDK. Thread-safe, with reads serialised as the JDK serialises
