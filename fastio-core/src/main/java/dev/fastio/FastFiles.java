@@ -271,12 +271,24 @@ public final class FastFiles {
    * <p><b>Native memory.</b> The JDK's stream reads through a temporary direct buffer as large as
    * the request and, on JDK 17, keeps it cached in the thread for the thread's life (8 threads
    * reading 4 MiB requests keep 32 MiB); {@link java.io.FileInputStream} allocates and frees native
-   * memory as large as the request on every read above 8 KiB. This stream reads a request in pieces
-   * of up to 68 KiB through a buffer of the pool {@link #readAllBytes} uses, taken for the call
-   * only: nothing native is allocated per read or kept between reads, whatever the request size.
-   * Where more streams read or write at once than the pool keeps buffers, the others read in the
-   * same pieces through the JDK's temporary buffer of their thread, which is then one piece large.
-   * (Figures: {@code docs/streams.md}.)
+   * memory as large as the request on every read above 8 KiB. This stream allocates nothing native
+   * per read and keeps nothing between reads that grows with the request size:
+   *
+   * <ul>
+   *   <li>A regular file of 4 MiB or more, once the stream reads 64 KiB at a time or is past its
+   *       first MiB, is copied from a read-only mapped window of up to 64 MiB, straight into the
+   *       caller's array, one {@code fstat} per read to see that the file did not shrink (should it
+   *       have, or should a copy fault, the stream reads the file from then on). The window is
+   *       unmapped when the stream moves past it and by {@code close}; a stream dropped without
+   *       {@code close} has its window unmapped once the garbage collector found it unreachable
+   *       and another stream maps one.
+   *   <li>Anything else is read in pieces of up to 68 KiB through a buffer of the pool {@link
+   *       #readAllBytes} uses, taken for the call only. Where more streams read or write at once
+   *       than the pool keeps buffers, the others read the same pieces through the JDK's temporary
+   *       buffer of their thread, which is then one piece large.
+   * </ul>
+   *
+   * <p>Figures: {@code docs/streams.md}.
    *
    * <p><b>As the JDK's.</b> Not buffered: every read is served by the file, so bytes appended
    * meanwhile are read, as with the JDK. Thread-safe, with reads serialised as the JDK serialises

@@ -40,12 +40,17 @@ class StreamsNativeMemoryTest {
   private static final int THREADS = 8;
   private static final int PASSES = 50;
 
+  /** Below the 4 MiB from which a stream maps a file: read in pieces through pooled buffers. */
+  private static final int PIECES_SIZE = 3 << 20;
+
   @TempDir static Path dir;
   private static Path file;
+  private static Path piecesFile;
 
   @BeforeAll
-  static void writeFile() {
+  static void writeFiles() {
     file = TestSupport.write(dir, "four-mib", TestSupport.randomBytes(12, SIZE));
+    piecesFile = TestSupport.write(dir, "three-mib", TestSupport.randomBytes(13, PIECES_SIZE));
   }
 
   /** How a thread opens the file. */
@@ -55,12 +60,15 @@ class StreamsNativeMemoryTest {
 
   @Test
   void eightLiveThreadsReadingFourMiBRequestsKeepUnderOneMiBOfDirectMemory() throws Exception {
-    long fastio = directGrowth(FastFiles::newInputStream);
-    long jdk = directGrowth(Files::newInputStream);
+    long fastio = directGrowth(FastFiles::newInputStream, file, SIZE);
+    long pieces = directGrowth(FastFiles::newInputStream, piecesFile, PIECES_SIZE);
+    long jdk = directGrowth(Files::newInputStream, file, SIZE);
     System.out.printf(
-        "direct pool growth, 8 live threads x 50 x 4 MiB reads: FastFiles %d, Files %d bytes%n",
-        fastio, jdk);
+        "direct pool growth, 8 live threads x 50 x 4 MiB reads: FastFiles %d (a 3 MiB file, read"
+            + " in pieces: %d), Files %d bytes%n",
+        fastio, pieces, jdk);
     assertTrue(fastio < (1 << 20), "fastio grew the direct pool by " + fastio + " bytes");
+    assertTrue(pieces < (1 << 20), "fastio, in pieces, grew it by " + pieces + " bytes");
     if (Runtime.version().feature() == 17) {
       assertTrue(
           jdk >= (long) THREADS * SIZE,
@@ -72,7 +80,7 @@ class StreamsNativeMemoryTest {
    * The growth of the direct pool's memory, measured while the 8 threads that read are alive (the
    * JDK frees a thread's temporary buffers when the thread ends).
    */
-  private static long directGrowth(Opener opener) throws Exception {
+  private static long directGrowth(Opener opener, Path path, int size) throws Exception {
     BufferPoolMXBean direct = directPool();
     long before = direct.getMemoryUsed();
     CountDownLatch read = new CountDownLatch(THREADS);
@@ -84,7 +92,7 @@ class StreamsNativeMemoryTest {
           new Thread(
               () -> {
                 try {
-                  readPasses(opener);
+                  readPasses(opener, path, size);
                 } catch (Throwable e) {
                   failure.set(e);
                 } finally {
@@ -107,15 +115,15 @@ class StreamsNativeMemoryTest {
     return after - before;
   }
 
-  private static void readPasses(Opener opener) throws IOException {
+  private static void readPasses(Opener opener, Path path, int size) throws IOException {
     byte[] request = new byte[SIZE];
     for (int i = 0; i < PASSES; i++) {
-      try (InputStream in = opener.open(file)) {
+      try (InputStream in = opener.open(path)) {
         long total = 0;
         for (int n; (n = in.read(request)) > 0; ) {
           total += n;
         }
-        assertEquals(SIZE, total);
+        assertEquals(size, total);
       }
     }
   }
@@ -155,11 +163,13 @@ class StreamsNativeMemoryTest {
   void aReadAllocatesNoNativeMemoryWhereFileInputStreamAllocatesTheRequest() throws Exception {
     assumeTrue(TestSupport.isLinux(), "an LD_PRELOAD shim");
     Path shim = compileShim();
-    long fastioBaseline = largeMallocs(shim, "fastio", 0);
-    long fastio = largeMallocs(shim, "fastio", 25);
-    long fisBaseline = largeMallocs(shim, "fileinputstream", 0);
-    long fis = largeMallocs(shim, "fileinputstream", 25);
+    long fastioBaseline = largeMallocs(shim, "fastio", file, SIZE, 0);
+    long fastio = largeMallocs(shim, "fastio", file, SIZE, 25);
+    long pieces = largeMallocs(shim, "fastio", piecesFile, PIECES_SIZE, 25);
+    long fisBaseline = largeMallocs(shim, "fileinputstream", file, SIZE, 0);
+    long fis = largeMallocs(shim, "fileinputstream", file, SIZE, 25);
     assertEquals(fastioBaseline, fastio, "FastFiles.newInputStream: 25 passes of 4 MiB reads");
+    assertEquals(fastioBaseline, pieces, "FastFiles.newInputStream, a file read in pieces");
     assertTrue(
         fis - fisBaseline >= 25,
         "FileInputStream: one malloc per read expected, " + (fis - fisBaseline) + " seen");
@@ -185,11 +195,12 @@ class StreamsNativeMemoryTest {
   }
 
   /** The malloc calls of 1 MiB and more a child JVM makes running {@link StreamProbe}. */
-  private static long largeMallocs(Path shim, String kind, int passes) throws Exception {
+  private static long largeMallocs(Path shim, String kind, Path path, int size, int passes)
+      throws Exception {
     List<String> cmd = new ArrayList<>();
     cmd.add(Paths.get(System.getProperty("java.home"), "bin", "java").toString());
     cmd.addAll(List.of("-XX:+UseSerialGC", "-Xmx256m", "-cp", classPath()));
-    cmd.addAll(List.of(StreamProbe.class.getName(), kind, file.toString(), "" + SIZE, "" + passes));
+    cmd.addAll(List.of(StreamProbe.class.getName(), kind, path.toString(), "" + SIZE, "" + passes));
     Path out = Files.createTempFile(dir, "probe", ".out");
     ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(out.toFile());
     pb.environment().put("LD_PRELOAD", shim.toString());
@@ -197,7 +208,7 @@ class StreamsNativeMemoryTest {
     assertTrue(p.waitFor(5, TimeUnit.MINUTES), "child did not finish");
     List<String> lines = Files.readAllLines(out, StandardCharsets.UTF_8);
     assertEquals(0, p.exitValue(), "child failed: " + lines);
-    assertEquals(String.valueOf((long) SIZE * passes), lines.get(0), "bytes read: " + lines);
+    assertEquals(String.valueOf((long) size * passes), lines.get(0), "bytes read: " + lines);
     for (String line : lines) {
       if (line.startsWith("large mallocs: ")) {
         return Long.parseLong(line.substring("large mallocs: ".length()).trim());

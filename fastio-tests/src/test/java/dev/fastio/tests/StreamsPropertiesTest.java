@@ -57,7 +57,10 @@ class StreamsPropertiesTest {
   private static final List<Integer> BOUNDARIES =
       List.of(0, 1, 8191, 8192, 8193, 65535, 65536, 65537, 69632, 1048575, 1048576, 1048577);
 
-  /** The boundaries, a byte or two off them, and random sizes up to 3 MiB. */
+  /**
+   * The boundaries, a byte or two off them, random sizes up to 3 MiB, and sizes from 4 MiB (from
+   * which a stream reads a regular file from a mapping) to 9 MiB.
+   */
   @Provide
   Arbitrary<Integer> sizes() {
     Arbitrary<Integer> boundaries = Arbitraries.of(BOUNDARIES);
@@ -66,7 +69,9 @@ class StreamsPropertiesTest {
         Combinators.combine(boundaries, Arbitraries.integers().between(-2, 2))
             .as((b, d) -> Math.max(0, b + d)),
         Arbitraries.integers().between(0, 300_000),
-        Arbitraries.integers().between(1 << 20, 3 << 20));
+        Arbitraries.integers().between(1 << 20, 3 << 20),
+        Arbitraries.of((4 << 20) - 1, 4 << 20, (4 << 20) + 1),
+        Arbitraries.integers().between(4 << 20, 9 << 20));
   }
 
   /** One call on an input stream, with its argument. */

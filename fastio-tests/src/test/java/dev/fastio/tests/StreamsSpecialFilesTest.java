@@ -146,6 +146,108 @@ class StreamsSpecialFilesTest {
     }
   }
 
+  /**
+   * A regular file of 4 MiB or more is read from a mapping once a stream reads 64 KiB at a time:
+   * should the file shrink, the stream reads to the new end, with no byte from past it (the tail of
+   * the last page reads as zeros from a mapping) and no {@code InternalError}.
+   */
+  @Test
+  void aMappedStreamOfAFileThatShrinksEndsAtTheNewEnd() throws Exception {
+    byte[] content = TestSupport.randomBytes(7, 8 << 20);
+    for (int cut : new int[] {(3 << 20) + 100, (2 << 20) + 4096, 1 << 20, 100}) {
+      Path file = TestSupport.write(dir, "mapped-shrinks-" + cut, content);
+      try (InputStream in = FastFiles.newInputStream(file)) {
+        byte[] request = new byte[1 << 20];
+        assertEquals(1 << 20, in.read(request));
+        assertEquals(1 << 20, in.read(request));
+        try (java.nio.channels.FileChannel ch =
+            java.nio.channels.FileChannel.open(file, StandardOpenOption.WRITE)) {
+          ch.truncate(cut);
+        }
+        byte[] rest = in.readAllBytes();
+        int expected = Math.max(0, cut - (2 << 20));
+        assertArrayEquals(Arrays.copyOfRange(content, 2 << 20, (2 << 20) + expected), rest);
+        assertEquals(-1, in.read());
+      }
+    }
+  }
+
+  /** A stream reads across its 64 MiB mapped windows, and through a file that grows. */
+  @Test
+  void aMappedStreamReadsAcrossWindowsAndOnToBytesAppended() throws Exception {
+    byte[] content = TestSupport.randomBytes(8, (65 << 20) + 3);
+    Path file = TestSupport.write(dir, "mapped-windows", content);
+    try (InputStream in = FastFiles.newInputStream(file)) {
+      assertEquals(7, in.skip(7));
+      byte[] request = new byte[(1 << 20) + 1];
+      java.io.ByteArrayOutputStream all = new java.io.ByteArrayOutputStream();
+      for (int n; (n = in.read(request)) > 0; ) {
+        all.write(request, 0, n);
+      }
+      assertArrayEquals(Arrays.copyOfRange(content, 7, content.length), all.toByteArray());
+      Files.write(file, new byte[] {1, 2, 3}, StandardOpenOption.APPEND);
+      assertEquals(3, in.read(request));
+      assertEquals(-1, in.read(request));
+    }
+  }
+
+  /**
+   * Closing a stream while another thread reads it from a mapping never frees memory under the
+   * reader (on JDK 17 that would crash the JVM): the reader ends with the closed stream's exception
+   * or completes.
+   */
+  @Test
+  void closeWhileAnotherThreadReadsFromTheMapping() throws Exception {
+    Path file = TestSupport.write(dir, "mapped-close", TestSupport.randomBytes(9, 16 << 20));
+    for (int i = 0; i < 50; i++) {
+      InputStream in = FastFiles.newInputStream(file);
+      AtomicReference<Throwable> thrown = new AtomicReference<>();
+      Thread reader =
+          new Thread(
+              () -> {
+                byte[] b = new byte[256 * 1024];
+                try {
+                  while (in.read(b) > 0) {
+                    // read until closed or the end
+                  }
+                } catch (Throwable t) {
+                  thrown.set(t);
+                }
+              });
+      reader.start();
+      Thread.sleep(i % 5);
+      in.close();
+      reader.join();
+      Throwable t = thrown.get();
+      assertTrue(t == null || t instanceof ClosedChannelException, "" + t);
+    }
+    assertEquals(0, TestSupport.mappingsOf(file.getFileName().toString()));
+  }
+
+  /**
+   * The window of a stream dropped without {@code close} is released once the collector found the
+   * stream unreachable and another stream maps a window; a closed stream keeps none.
+   */
+  @Test
+  void droppedStreamsDoNotKeepTheirWindowsMapped() throws Exception {
+    assumeTrue(TestSupport.isLinux());
+    Path file = TestSupport.write(dir, "mapped-dropped", TestSupport.randomBytes(10, 8 << 20));
+    String name = file.getFileName().toString();
+    for (int i = 0; i < 20; i++) {
+      InputStream in = FastFiles.newInputStream(file);
+      assertEquals(1 << 20, in.read(new byte[1 << 20])); // mapped now; dropped open
+    }
+    assertTrue(TestSupport.mappingsOf(name) > 0);
+    for (int i = 0; i < 20 && TestSupport.mappingsOf(name) > 1; i++) {
+      System.gc();
+      Thread.sleep(50);
+      try (InputStream in = FastFiles.newInputStream(file)) {
+        assertEquals(1 << 20, in.read(new byte[1 << 20])); // maps, and releases dropped windows
+      }
+    }
+    assertEquals(0, TestSupport.mappingsOf(name));
+  }
+
   @Test
   void anInterruptNeitherAbortsNorClosesAndStaysSet() throws Exception {
     byte[] content = TestSupport.randomBytes(5, 3_000_000);

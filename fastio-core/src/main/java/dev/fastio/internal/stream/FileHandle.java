@@ -1,5 +1,6 @@
 package dev.fastio.internal.stream;
 
+import dev.fastio.internal.MappedRegion;
 import java.io.Closeable;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -158,6 +159,26 @@ final class FileHandle implements Closeable {
           channel.position(newPosition);
           position = newPosition;
           return;
+        } catch (ClosedByInterruptException e) {
+          interrupted = true;
+          reopen(e);
+        }
+      }
+    } finally {
+      restore(interrupted);
+    }
+  }
+
+  /**
+   * Maps {@code [at, at + length)} read-only, as one window any thread may read and release (see
+   * {@code MappedRegion}); the mapping outlives {@link #close()} until released.
+   */
+  MappedRegion map(long at, long length) throws IOException {
+    boolean interrupted = Thread.interrupted();
+    try {
+      while (true) {
+        try {
+          return MappedRegion.map(channel, at, length, (int) length, true);
         } catch (ClosedByInterruptException e) {
           interrupted = true;
           reopen(e);

@@ -15,13 +15,16 @@ import java.util.Objects;
  * The input stream of {@code FastFiles.newInputStream}: the JDK's stream over a file channel
  * ({@code sun.nio.ch.ChannelInputStream}), read through a small pooled direct buffer.
  *
- * <p>A request is read in pieces of up to 68 KiB ({@code IoBuffers.SIZE}), each into a pooled
- * buffer that lies in the processor's cache when its bytes are copied out into the caller's array;
- * the buffer is taken for the call and given back before it returns ({@link PieceBuffers}), so
- * nothing native is allocated per read or kept between reads, whatever the request's size. On a
- * regular file the pieces go on until the request is filled or the file ends; on a FIFO, socket or
- * character device a call makes one read, which may return fewer bytes than asked, as the JDK's
- * does.
+ * <p>A regular file of {@link #MAP_MIN} bytes or more is copied from a {@link MappedWindow} once
+ * the stream reads {@link #MAP_REQUEST} bytes at a time or is {@link #MAP_AFTER} bytes in: one copy,
+ * from the page cache into the caller's array, and one {@code fstat} per read. Anything else, and a
+ * file that shrank or faulted while mapped, is read in pieces of up to 68 KiB ({@code
+ * IoBuffers.SIZE}), each into a pooled buffer that lies in the processor's cache when its bytes are
+ * copied out; the buffer is taken for the call and given back before it returns ({@link
+ * PieceBuffers}). So nothing native is allocated per read or kept between reads, whatever the
+ * request's size. On a regular file the pieces go on until the request is filled or the file ends;
+ * on a FIFO, socket or character device a call makes one read, which may return fewer bytes than
+ * asked, as the JDK's does.
  *
  * <p>What kind of file is open is learnt only when it matters (a request larger than a piece,
  * {@code skip}, {@code available}, {@code readAllBytes}, {@code transferTo}): from its size ({@code
@@ -39,7 +42,26 @@ final class FileInput extends InputStream {
   private static final byte SEEKABLE = 1;
   private static final byte STREAM = 2;
 
+  /** Files from this size up may be read from a mapping: 4 MiB. */
+  static final long MAP_MIN = 4 << 20;
+
+  /** A read of this many bytes or more decides whether to map: 64 KiB. */
+  static final int MAP_REQUEST = 64 * 1024;
+
+  /** Or once the stream is this far into the file: 1 MiB (a header read maps nothing). */
+  static final long MAP_AFTER = 1 << 20;
+
+  private static final int NOT_MAPPED = -2;
+  private static final byte MAP_UNDECIDED = 0;
+  private static final byte MAP_ON = 1;
+  private static final byte MAP_OFF = 2;
+
   private final FileHandle file;
+
+  /** Whether reads copy from {@link #window}: guarded by this stream's lock. */
+  private byte mapping = MAP_UNDECIDED;
+
+  private MappedWindow window;
 
   /** The offset of the next byte read: bytes read and skipped. The channel catches up lazily. */
   private volatile long position;
@@ -68,7 +90,79 @@ final class FileInput extends InputStream {
     if (len == 0) {
       return 0;
     }
-    file.seek(position); // after a skip or a transfer: where this stream is
+    if (mapping != MAP_OFF && mapsFor(len)) {
+      int n = readMapped(b, off, len);
+      if (n != NOT_MAPPED) {
+        return n;
+      }
+    }
+    return readChannel(b, off, len);
+  }
+
+  /**
+   * Whether a read of {@code len} bytes copies from a mapping: decided once, at the first read of
+   * {@link #MAP_REQUEST} bytes or more or once {@link #MAP_AFTER} bytes have been read, for a
+   * regular file of {@link #MAP_MIN} bytes or more.
+   */
+  private boolean mapsFor(int len) throws IOException {
+    if (mapping == MAP_ON) {
+      return true;
+    }
+    if (len < MAP_REQUEST && position < MAP_AFTER) {
+      return false;
+    }
+    BasicFileAttributes a = isStream() ? null : attributes();
+    boolean map = a != null && a.isRegularFile() && file.size() >= MAP_MIN;
+    mapping = map ? MAP_ON : MAP_OFF;
+    if (map) {
+      window = new MappedWindow(this);
+    }
+    return map;
+  }
+
+  /**
+   * Copies from mapped windows, mapping the next as needed, and checks the file's size after: bytes
+   * of the last page past a new end read as zeros from a mapping. Should the file have shrunk, or a
+   * copy faulted, nothing of the call counts and mapping stops for good: {@link #NOT_MAPPED}.
+   */
+  private int readMapped(byte[] b, int off, int len) throws IOException {
+    long from = position;
+    long at = from;
+    int done = 0;
+    while (done < len) {
+      if (!window.covers(at)) {
+        long size = file.size();
+        if (at >= size) {
+          break; // end of file
+        }
+        window.map(file, at, Math.min(MappedWindow.SIZE, size - at));
+      }
+      int n = window.copy(at, b, off + done, len - done);
+      if (n == MappedWindow.FAULTED) {
+        return stopMapping(from);
+      }
+      done += n;
+      at += n;
+    }
+    if (done == 0) {
+      return -1;
+    }
+    if (file.size() < at) {
+      return stopMapping(from); // truncated meanwhile: read it again from the file
+    }
+    position = at;
+    return done;
+  }
+
+  private int stopMapping(long from) {
+    window.release();
+    mapping = MAP_OFF;
+    position = from; // unchanged: the caller reads from there
+    return NOT_MAPPED;
+  }
+
+  private int readChannel(byte[] b, int off, int len) throws IOException {
+    file.seek(position); // after a skip, a transfer or mapped reads: where this stream is
     IoBuffer buffer = PieceBuffers.take();
     try {
       return readPieces(buffer == null ? null : buffer.direct, b, off, len);
@@ -241,10 +335,19 @@ final class FileInput extends InputStream {
     return total;
   }
 
-  /** Closes the file; idempotent. A read blocked on a FIFO in another thread is woken up. */
+  /**
+   * Closes the file, then, once no read is copying from it, releases the mapped window; idempotent.
+   * A read blocked on a FIFO in another thread is woken up.
+   */
   @Override
   public void close() throws IOException {
     file.close();
+    synchronized (this) {
+      if (window != null) {
+        window.release();
+        mapping = MAP_OFF;
+      }
+    }
   }
 
   private void ensureOpen() throws ClosedChannelException {

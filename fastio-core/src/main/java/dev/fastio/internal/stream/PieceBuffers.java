@@ -18,6 +18,9 @@ import java.util.concurrent.atomic.AtomicInteger;
 final class PieceBuffers {
   private static final AtomicInteger TAKEN = new AtomicInteger();
 
+  /** How far past {@code IoBuffers.placement} a piece is put: 32 bytes, a multiple of 32. */
+  static final int PLACEMENT_SHIFT = 32;
+
   private PieceBuffers() {}
 
   /** A pooled buffer for one call, or null when streams hold as many as the pool keeps. */
@@ -48,11 +51,14 @@ final class PieceBuffers {
   }
 
   /**
-   * Where in a pooled buffer to put the bytes of file offset {@code position}, so that the
-   * kernel's copy between the page cache and the buffer runs at full speed ({@link
-   * IoBuffers#placement(long)}): 0 to 31.
+   * Where in a pooled buffer to put the bytes of file offset {@code position}: {@link
+   * #PLACEMENT_SHIFT} bytes past the place {@code IoBuffers.placement} gives (the same offset modulo
+   * 32 as the file's, where the kernel's copy runs at full speed on processors that are slow 1 to
+   * 31 bytes off), so that the buffer's bytes do not lie at the same offset within a page as the
+   * page-cache bytes they are copied from, which some processors copy more slowly (see {@code
+   * docs/streams.md}). 32 to 63.
    */
   static int placement(long position) {
-    return IoBuffers.placement(position);
+    return IoBuffers.placement(position) + PLACEMENT_SHIFT;
   }
 }
