@@ -336,8 +336,8 @@ public final class FastFiles {
    *     allowed"}), or an option not supported
    * @throws java.nio.file.NoSuchFileException if the file does not exist
    * @throws java.nio.file.AccessDeniedException if the file cannot be read
-   * @throws java.nio.file.FileSystemException for a link with {@code NOFOLLOW_LINKS}, and other file
-   *     system errors the JDK reports the same way
+   * @throws java.nio.file.FileSystemException for a link with {@code NOFOLLOW_LINKS}, and other
+   *     file system errors the JDK reports the same way
    * @throws IOException if another I/O error occurs (a directory opens; reading it throws {@code
    *     "Is a directory"})
    * @since 0.1.0

@@ -22,9 +22,10 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * A file read to its end through an input stream with requests of {@code request} bytes into one
  * reused array: {@code Files.newInputStream} ({@code jdk}, the baseline), {@code FileInputStream}
- * ({@code jdkFileInputStream}) and {@code FastFiles.newInputStream} ({@code fastio}). The file is in
- * the page cache (see {@code BenchFiles}); each thread has its own array and stream, so {@code -t 2}
- * reads on both cores. Score: whole-file passes per second (multiply by {@code size} for bytes).
+ * ({@code jdkFileInputStream}) and {@code FastFiles.newInputStream} ({@code fastio}). The file is
+ * in the page cache (see {@code BenchFiles}); each thread has its own array and stream, so {@code
+ * -t 2} reads on both cores. Score: whole-file passes per second (multiply by {@code size} for
+ * bytes).
  */
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)

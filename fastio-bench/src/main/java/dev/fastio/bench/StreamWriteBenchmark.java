@@ -26,11 +26,11 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * An array of {@code size} bytes written to a file, replacing its content: {@code Files.write}
  * ({@code jdk}, the baseline: 8 KiB writes through the channel's temporary buffer), one {@code
- * FileOutputStream.write} of the whole array ({@code jdkFileOutputStream}: one native allocation
- * of the array's size per call) and {@code FastFiles.write} ({@code fastio}). The file is on {@code
- * tmpfs} ({@code /dev/shm}, or {@code -Dfastio.bench.writeDir}): on ext4, replacing a file's content
- * by truncation makes the kernel start writing it back when it is closed, which would time the
- * disk. Score: writes per second.
+ * FileOutputStream.write} of the whole array ({@code jdkFileOutputStream}: one native allocation of
+ * the array's size per call) and {@code FastFiles.write} ({@code fastio}). The file is on {@code
+ * tmpfs} ({@code /dev/shm}, or {@code -Dfastio.bench.writeDir}): on ext4, replacing a file's
+ * content by truncation makes the kernel start writing it back when it is closed, which would time
+ * the disk. Score: writes per second.
  */
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)

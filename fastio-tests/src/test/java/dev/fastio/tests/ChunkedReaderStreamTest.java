@@ -42,7 +42,8 @@ class ChunkedReaderStreamTest {
         assertEquals(reader.position(), Math.min(size, 1100));
         ByteArrayOutputStream rest = new ByteArrayOutputStream();
         assertEquals(Math.max(0, size - 1100), in.transferTo(rest));
-        assertArrayEquals(Arrays.copyOfRange(content, Math.min(size, 1100), size), rest.toByteArray());
+        assertArrayEquals(
+            Arrays.copyOfRange(content, Math.min(size, 1100), size), rest.toByteArray());
         assertEquals(-1, in.read());
         assertEquals(0, in.skip(10));
         assertEquals(0, in.available());

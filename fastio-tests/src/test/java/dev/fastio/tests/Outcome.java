@@ -6,9 +6,9 @@ import java.util.Objects;
 
 /**
  * What an operation did, in a form two implementations can be compared by: its value (arrays by
- * content), or the class and message of what it threw, with one of the two files' paths replaced
- * by a placeholder so that twin fixtures under different names compare equal. A coding exception
- * keeps its input length, which its message ({@code "Input length = N"}) carries.
+ * content), or the class and message of what it threw, with one of the two files' paths replaced by
+ * a placeholder so that twin fixtures under different names compare equal. A coding exception keeps
+ * its input length, which its message ({@code "Input length = N"}) carries.
  */
 final class Outcome {
   private final Object value;

@@ -107,8 +107,7 @@ class ProgressListenerTest {
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
     try (FileChannel in = FileChannel.open(source)) {
       assertEquals(
-          SIZE - 100,
-          FastChannels.transferTo(in, 100, SIZE, Channels.newChannel(bytes), toStream));
+          SIZE - 100, FastChannels.transferTo(in, 100, SIZE, Channels.newChannel(bytes), toStream));
     }
     toStream.assertContract(SIZE - 100, 16 << 20);
   }

@@ -25,9 +25,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Null arguments, in the JDK's order of checks, and paths of another file system (a zip file):
- * the cases of the JDK's own tests of these methods ({@code BytesAndLines}, {@code
- * ReadWriteString}) that the other tests here do not cover, against {@code Files}.
+ * Null arguments, in the JDK's order of checks, and paths of another file system (a zip file): the
+ * cases of the JDK's own tests of these methods ({@code BytesAndLines}, {@code ReadWriteString})
+ * that the other tests here do not cover, against {@code Files}.
  */
 class StreamsArgumentsTest {
   @TempDir Path dir;

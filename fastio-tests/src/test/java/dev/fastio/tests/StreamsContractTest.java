@@ -37,8 +37,8 @@ import org.junit.jupiter.api.io.TempDir;
  * The exception table of the stream and write-side methods: every operation on every kind of path
  * (a file, a directory, links, a dangling link, a link loop, missing files and parents, a path
  * through a file), with every option set of interest, run against {@code Files} on one copy of the
- * fixture and {@code FastFiles} on another; the outcome (value, or exception class and message)
- * and the state of the fixture after it must be the same.
+ * fixture and {@code FastFiles} on another; the outcome (value, or exception class and message) and
+ * the state of the fixture after it must be the same.
  */
 class StreamsContractTest {
   @TempDir Path dir;
@@ -52,48 +52,86 @@ class StreamsContractTest {
 
   private static final List<String> PATHS =
       List.of(
-          "file", "dir", "emptydir", "link", "dirlink", "dangling", "loop", "missing",
-          "missing/child", "file/child", "latin1");
+          "file",
+          "dir",
+          "emptydir",
+          "link",
+          "dirlink",
+          "dangling",
+          "loop",
+          "missing",
+          "missing/child",
+          "file/child",
+          "latin1");
 
   private static Map<String, Op> ops() {
     Map<String, Op> ops = new LinkedHashMap<>();
     ops.put("newInputStream", (o, p) -> readAll(o.newInputStream(p)));
     ops.put("newInputStream READ", (o, p) -> readAll(o.newInputStream(p, READ)));
-    ops.put("newInputStream NOFOLLOW", (o, p) -> readAll(o.newInputStream(p, LinkOption.NOFOLLOW_LINKS)));
+    ops.put(
+        "newInputStream NOFOLLOW",
+        (o, p) -> readAll(o.newInputStream(p, LinkOption.NOFOLLOW_LINKS)));
     ops.put("newInputStream APPEND", (o, p) -> readAll(o.newInputStream(p, APPEND)));
     ops.put("newInputStream WRITE", (o, p) -> readAll(o.newInputStream(p, READ, WRITE)));
-    ops.put("newInputStream CREATE TRUNCATE", (o, p) -> readAll(o.newInputStream(p, CREATE, TRUNCATE_EXISTING)));
+    ops.put(
+        "newInputStream CREATE TRUNCATE",
+        (o, p) -> readAll(o.newInputStream(p, CREATE, TRUNCATE_EXISTING)));
     ops.put("newInputStream null", (o, p) -> readAll(o.newInputStream(p, (OpenOption) null)));
-    ops.put("newInputStream DELETE_ON_CLOSE", (o, p) -> readAll(o.newInputStream(p, DELETE_ON_CLOSE)));
+    ops.put(
+        "newInputStream DELETE_ON_CLOSE", (o, p) -> readAll(o.newInputStream(p, DELETE_ON_CLOSE)));
     ops.put("newOutputStream", (o, p) -> writeAbc(o.newOutputStream(p)));
     ops.put("newOutputStream CREATE_NEW", (o, p) -> writeAbc(o.newOutputStream(p, CREATE_NEW)));
     ops.put("newOutputStream WRITE", (o, p) -> writeAbc(o.newOutputStream(p, WRITE)));
     ops.put("newOutputStream APPEND", (o, p) -> writeAbc(o.newOutputStream(p, APPEND)));
-    ops.put("newOutputStream CREATE APPEND", (o, p) -> writeAbc(o.newOutputStream(p, CREATE, APPEND)));
+    ops.put(
+        "newOutputStream CREATE APPEND", (o, p) -> writeAbc(o.newOutputStream(p, CREATE, APPEND)));
     ops.put("newOutputStream READ", (o, p) -> writeAbc(o.newOutputStream(p, READ)));
     ops.put("newOutputStream WRITE READ", (o, p) -> writeAbc(o.newOutputStream(p, WRITE, READ)));
-    ops.put("newOutputStream APPEND TRUNCATE", (o, p) -> writeAbc(o.newOutputStream(p, APPEND, TRUNCATE_EXISTING)));
-    ops.put("newOutputStream NOFOLLOW", (o, p) -> writeAbc(o.newOutputStream(p, LinkOption.NOFOLLOW_LINKS, CREATE, WRITE)));
-    ops.put("newOutputStream SYNC DSYNC SPARSE", (o, p) -> writeAbc(o.newOutputStream(p, CREATE, WRITE, SYNC, DSYNC, SPARSE)));
+    ops.put(
+        "newOutputStream APPEND TRUNCATE",
+        (o, p) -> writeAbc(o.newOutputStream(p, APPEND, TRUNCATE_EXISTING)));
+    ops.put(
+        "newOutputStream NOFOLLOW",
+        (o, p) -> writeAbc(o.newOutputStream(p, LinkOption.NOFOLLOW_LINKS, CREATE, WRITE)));
+    ops.put(
+        "newOutputStream SYNC DSYNC SPARSE",
+        (o, p) -> writeAbc(o.newOutputStream(p, CREATE, WRITE, SYNC, DSYNC, SPARSE)));
     ops.put("newOutputStream null", (o, p) -> writeAbc(o.newOutputStream(p, CREATE, null)));
-    ops.put("newOutputStream DELETE_ON_CLOSE", (o, p) -> writeAbc(o.newOutputStream(p, CREATE, DELETE_ON_CLOSE)));
+    ops.put(
+        "newOutputStream DELETE_ON_CLOSE",
+        (o, p) -> writeAbc(o.newOutputStream(p, CREATE, DELETE_ON_CLOSE)));
     ops.put("write", (o, p) -> o.write(p, CONTENT) == p);
     ops.put("write CREATE_NEW", (o, p) -> o.write(p, CONTENT, CREATE_NEW) == p);
     ops.put("write APPEND", (o, p) -> o.write(p, CONTENT, APPEND) == p);
     ops.put("write READ", (o, p) -> o.write(p, CONTENT, READ) == p);
     ops.put("write lines", (o, p) -> o.write(p, List.of("a", "é"), StandardCharsets.UTF_8) == p);
-    ops.put("write lines unmappable", (o, p) -> o.write(p, List.of("a", "\u0100"), StandardCharsets.ISO_8859_1) == p);
+    ops.put(
+        "write lines unmappable",
+        (o, p) -> o.write(p, List.of("a", "\u0100"), StandardCharsets.ISO_8859_1) == p);
     ops.put("writeString", (o, p) -> o.writeString(p, "é?", StandardCharsets.UTF_8) == p);
-    ops.put("writeString lone surrogate", (o, p) -> o.writeString(p, "a\ud800", StandardCharsets.UTF_8) == p);
-    ops.put("writeString APPEND", (o, p) -> o.writeString(p, "x", StandardCharsets.US_ASCII, APPEND) == p);
+    ops.put(
+        "writeString lone surrogate",
+        (o, p) -> o.writeString(p, "a\ud800", StandardCharsets.UTF_8) == p);
+    ops.put(
+        "writeString APPEND",
+        (o, p) -> o.writeString(p, "x", StandardCharsets.US_ASCII, APPEND) == p);
     ops.put("readString", (o, p) -> o.readString(p, StandardCharsets.UTF_8));
     ops.put("readString US_ASCII", (o, p) -> o.readString(p, StandardCharsets.US_ASCII));
     ops.put("readString UTF_16", (o, p) -> o.readString(p, StandardCharsets.UTF_16));
     ops.put("copy to stream", (o, p) -> copyToStream(o, p));
     ops.put("copy from stream", (o, p) -> o.copy(new ByteArrayInputStream(CONTENT), p));
-    ops.put("copy from stream REPLACE", (o, p) -> o.copy(new ByteArrayInputStream(CONTENT), p, StandardCopyOption.REPLACE_EXISTING));
-    ops.put("copy from stream ATOMIC_MOVE", (o, p) -> o.copy(new ByteArrayInputStream(CONTENT), p, StandardCopyOption.ATOMIC_MOVE));
-    ops.put("copy from stream null", (o, p) -> o.copy(new ByteArrayInputStream(CONTENT), p, StandardCopyOption.REPLACE_EXISTING, null));
+    ops.put(
+        "copy from stream REPLACE",
+        (o, p) ->
+            o.copy(new ByteArrayInputStream(CONTENT), p, StandardCopyOption.REPLACE_EXISTING));
+    ops.put(
+        "copy from stream ATOMIC_MOVE",
+        (o, p) -> o.copy(new ByteArrayInputStream(CONTENT), p, StandardCopyOption.ATOMIC_MOVE));
+    ops.put(
+        "copy from stream null",
+        (o, p) ->
+            o.copy(
+                new ByteArrayInputStream(CONTENT), p, StandardCopyOption.REPLACE_EXISTING, null));
     return ops;
   }
 
@@ -106,19 +144,28 @@ class StreamsContractTest {
         cases++;
         Path jdkRoot = fixture("jdk-" + cases);
         Path fastioRoot = fixture("fastio-" + cases);
-        Outcome jdk = Outcome.of(() -> op.getValue().run(StreamOps.JDK, jdkRoot.resolve(name)), jdkRoot);
+        Outcome jdk =
+            Outcome.of(() -> op.getValue().run(StreamOps.JDK, jdkRoot.resolve(name)), jdkRoot);
         Outcome ours =
-            Outcome.of(() -> op.getValue().run(StreamOps.FASTIO, fastioRoot.resolve(name)), fastioRoot);
+            Outcome.of(
+                () -> op.getValue().run(StreamOps.FASTIO, fastioRoot.resolve(name)), fastioRoot);
         if (!jdk.equals(ours)) {
           mismatches.add(op.getKey() + " on " + name + ": Files " + jdk + ", FastFiles " + ours);
         } else if (!state(jdkRoot).equals(state(fastioRoot))) {
           mismatches.add(
-              op.getKey() + " on " + name + ": Files left " + state(jdkRoot) + ", FastFiles "
+              op.getKey()
+                  + " on "
+                  + name
+                  + ": Files left "
+                  + state(jdkRoot)
+                  + ", FastFiles "
                   + state(fastioRoot));
         }
       }
     }
-    assertTrue(mismatches.isEmpty(), mismatches.size() + " of " + cases + ":\n" + String.join("\n", mismatches));
+    assertTrue(
+        mismatches.isEmpty(),
+        mismatches.size() + " of " + cases + ":\n" + String.join("\n", mismatches));
   }
 
   /** A file, directories, links of every kind, and a file of Latin-1 text that is not UTF-8. */

@@ -202,7 +202,8 @@ class StreamsNativeMemoryTest {
     cmd.addAll(List.of("-XX:+UseSerialGC", "-Xmx256m", "-cp", classPath()));
     cmd.addAll(List.of(StreamProbe.class.getName(), kind, path.toString(), "" + SIZE, "" + passes));
     Path out = Files.createTempFile(dir, "probe", ".out");
-    ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(out.toFile());
+    ProcessBuilder pb =
+        new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(out.toFile());
     pb.environment().put("LD_PRELOAD", shim.toString());
     Process p = pb.start();
     assertTrue(p.waitFor(5, TimeUnit.MINUTES), "child did not finish");

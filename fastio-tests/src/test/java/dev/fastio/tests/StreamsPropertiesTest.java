@@ -80,8 +80,7 @@ class StreamsPropertiesTest {
   @Provide
   Arbitrary<List<Call>> readCalls() {
     Arbitrary<Integer> lengths =
-        Arbitraries.oneOf(
-            Arbitraries.of(BOUNDARIES), Arbitraries.integers().between(0, 5 << 20));
+        Arbitraries.oneOf(Arbitraries.of(BOUNDARIES), Arbitraries.integers().between(0, 5 << 20));
     Arbitrary<Call> call =
         Arbitraries.oneOf(
             lengths.map(n -> new Call("read", n)),
@@ -178,7 +177,9 @@ class StreamsPropertiesTest {
     return Arbitraries.of(pool).set().ofMaxSize(4);
   }
 
-  /** Sizes of writes: boundaries and random lengths, each from a random offset of a larger array. */
+  /**
+   * Sizes of writes: boundaries and random lengths, each from a random offset of a larger array.
+   */
   @Provide
   Arbitrary<List<Integer>> writeSizes() {
     return Arbitraries.oneOf(
@@ -203,7 +204,8 @@ class StreamsPropertiesTest {
       Files.write(ourFile, before);
     }
     OpenOption[] opts = options.toArray(new OpenOption[0]);
-    Outcome jdk = Outcome.of(() -> write(Files.newOutputStream(jdkFile, opts), writes, seed), jdkFile);
+    Outcome jdk =
+        Outcome.of(() -> write(Files.newOutputStream(jdkFile, opts), writes, seed), jdkFile);
     Outcome ours =
         Outcome.of(() -> write(FastFiles.newOutputStream(ourFile, opts), writes, seed), ourFile);
     assertEquals(jdk, ours, options + " " + writes);
@@ -216,7 +218,8 @@ class StreamsPropertiesTest {
   }
 
   /** Writes each size from offset 1 of an array one larger; -1 is a single {@code write(int)}. */
-  private static Object write(OutputStream out, List<Integer> writes, long seed) throws IOException {
+  private static Object write(OutputStream out, List<Integer> writes, long seed)
+      throws IOException {
     try (out) {
       for (int n : writes) {
         if (n < 0) {
@@ -265,8 +268,8 @@ class StreamsPropertiesTest {
   }
 
   @Property(tries = 150, seed = "20261128", edgeCases = EdgeCasesMode.NONE)
-  void streamCopiesEqualTheJdk(
-      @ForAll("sizes") int size, @ForAll Source source, @ForAll long seed) throws Exception {
+  void streamCopiesEqualTheJdk(@ForAll("sizes") int size, @ForAll Source source, @ForAll long seed)
+      throws Exception {
     byte[] content = TestSupport.randomBytes(seed, size);
     int id = counter++;
     Path file = TestSupport.write(dir, "c-src-" + id, content);

@@ -9,7 +9,6 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.fastio.FastFiles;
 import java.io.ByteArrayOutputStream;
-import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -27,9 +26,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The streams on what is not a plain regular file (FIFOs, {@code /proc} files, directories,
- * {@code /dev/null}), on files that change while read, under interrupts and after close: the same
- * bytes and exceptions as the JDK's streams, and the documented deviations where the JDK versions
+ * The streams on what is not a plain regular file (FIFOs, {@code /proc} files, directories, {@code
+ * /dev/null}), on files that change while read, under interrupts and after close: the same bytes
+ * and exceptions as the JDK's streams, and the documented deviations where the JDK versions
  * disagree or JDK 17 fails.
  */
 class StreamsSpecialFilesTest {
@@ -274,8 +273,8 @@ class StreamsSpecialFilesTest {
   }
 
   /**
-   * Interrupts arriving while the bytes are read or written (thousands, at random moments) make
-   * the stream open the file again and go on from the same offset: the bytes are all there, once.
+   * Interrupts arriving while the bytes are read or written (thousands, at random moments) make the
+   * stream open the file again and go on from the same offset: the bytes are all there, once.
    */
   @Test
   void interruptsDuringReadsAndWritesLoseNothing() throws Exception {

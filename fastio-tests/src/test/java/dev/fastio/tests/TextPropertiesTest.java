@@ -123,8 +123,8 @@ class TextPropertiesTest {
   }
 
   @Property(tries = 300, seed = "20261131", edgeCases = EdgeCasesMode.NONE)
-  void writeLinesEqualsTheJdk(
-      @ForAll("lines") List<String> lines, @ForAll("charsets") Charset cs) throws Exception {
+  void writeLinesEqualsTheJdk(@ForAll("lines") List<String> lines, @ForAll("charsets") Charset cs)
+      throws Exception {
     int id = counter++;
     Path jdk = dir.resolve("wl-jdk-" + id);
     Path ours = dir.resolve("wl-fastio-" + id);

@@ -8,15 +8,15 @@ import java.nio.channels.WritableByteChannel;
 
 /**
  * Moves bytes from a file channel to a channel with fastio's adaptive transfer ({@code
- * FastChannels.transferTo}), in one call, or in slices of at most {@link Progress#SLICE} bytes
- * with a progress report after each. The only place this package calls the transfer code.
+ * FastChannels.transferTo}), in one call, or in slices of at most {@link Progress#SLICE} bytes with
+ * a progress report after each. The only place this package calls the transfer code.
  */
 final class ChannelCopy {
   private ChannelCopy() {}
 
   /**
-   * {@code FastChannels.transferTo(source, position, count, target)}, reporting to {@code
-   * progress} if it is not null; interruptible as that method is.
+   * {@code FastChannels.transferTo(source, position, count, target)}, reporting to {@code progress}
+   * if it is not null; interruptible as that method is.
    */
   static long transfer(
       FileChannel source, long position, long count, WritableByteChannel target, Progress progress)

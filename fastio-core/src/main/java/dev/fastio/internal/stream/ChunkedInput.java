@@ -61,8 +61,9 @@ final class ChunkedInput extends InputStream {
   }
 
   /**
-   * Moves forward by {@code n} bytes, at most to the end of a file of known size; on a FIFO, socket,
-   * character device or {@code /proc} file (size unknown), reads and discards. 0 for {@code n <= 0}.
+   * Moves forward by {@code n} bytes, at most to the end of a file of known size; on a FIFO,
+   * socket, character device or {@code /proc} file (size unknown), reads and discards. 0 for {@code
+   * n <= 0}.
    */
   @Override
   public long skip(long n) throws IOException {

@@ -63,8 +63,8 @@ final class FileHandle implements Closeable {
 
   /**
    * The channel, for a transfer; the caller holds back interrupts and reports the bytes moved
-   * through the channel's position with {@link #advanced}. An interrupt during a transfer closes
-   * it for good.
+   * through the channel's position with {@link #advanced}. An interrupt during a transfer closes it
+   * for good.
    */
   FileChannel channel() {
     return channel;
@@ -105,7 +105,9 @@ final class FileHandle implements Closeable {
     }
   }
 
-  /** Writes at the channel's position (or its end, in append mode), as {@link FileChannel#write}. */
+  /**
+   * Writes at the channel's position (or its end, in append mode), as {@link FileChannel#write}.
+   */
   int write(ByteBuffer src) throws IOException {
     boolean interrupted = Thread.interrupted();
     try {
@@ -194,7 +196,10 @@ final class FileHandle implements Closeable {
     return !closed && channel.isOpen();
   }
 
-  /** Closes the channel; idempotent. A concurrent operation throws {@link AsynchronousCloseException}. */
+  /**
+   * Closes the channel; idempotent. A concurrent operation throws {@link
+   * AsynchronousCloseException}.
+   */
   @Override
   public void close() throws IOException {
     closed = true;
@@ -230,7 +235,9 @@ final class FileHandle implements Closeable {
 
   private boolean isRegularFile(ClosedByInterruptException e) {
     LinkOption[] links =
-        OpenOptions.noFollow(reopen) ? new LinkOption[] {LinkOption.NOFOLLOW_LINKS} : new LinkOption[0];
+        OpenOptions.noFollow(reopen)
+            ? new LinkOption[] {LinkOption.NOFOLLOW_LINKS}
+            : new LinkOption[0];
     try {
       return Files.readAttributes(path, BasicFileAttributes.class, links).isRegularFile();
     } catch (IOException | RuntimeException failure) {

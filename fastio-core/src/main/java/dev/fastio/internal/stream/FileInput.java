@@ -16,9 +16,9 @@ import java.util.Objects;
  * ({@code sun.nio.ch.ChannelInputStream}), read through a small pooled direct buffer.
  *
  * <p>A regular file of {@link #MAP_MIN} bytes or more is copied from a {@link MappedWindow} once
- * the stream reads {@link #MAP_REQUEST} bytes at a time or is {@link #MAP_AFTER} bytes in: one copy,
- * from the page cache into the caller's array, and one {@code fstat} per read. Anything else, and a
- * file that shrank or faulted while mapped, is read in pieces of up to 68 KiB ({@code
+ * the stream reads {@link #MAP_REQUEST} bytes at a time or is {@link #MAP_AFTER} bytes in: one
+ * copy, from the page cache into the caller's array, and one {@code fstat} per read. Anything else,
+ * and a file that shrank or faulted while mapped, is read in pieces of up to 68 KiB ({@code
  * IoBuffers.SIZE}), each into a pooled buffer that lies in the processor's cache when its bytes are
  * copied out; the buffer is taken for the call and given back before it returns ({@link
  * PieceBuffers}). So nothing native is allocated per read or kept between reads, whatever the
@@ -32,7 +32,9 @@ import java.util.Objects;
  * as the JDK's are ({@code synchronized}); {@link #close()} may come from any thread.
  */
 final class FileInput extends InputStream {
-  /** The largest array {@link #readAllBytes()} makes, as the JDK's {@code SOFT_MAX_ARRAY_LENGTH}. */
+  /**
+   * The largest array {@link #readAllBytes()} makes, as the JDK's {@code SOFT_MAX_ARRAY_LENGTH}.
+   */
   private static final int MAX_ARRAY = Integer.MAX_VALUE - 8;
 
   /** Bytes per {@code write} of the read/write loop of {@link #transferTo}. */
@@ -171,7 +173,9 @@ final class FileInput extends InputStream {
     }
   }
 
-  /** Reads pieces into {@code b} through {@code d}, or straight into {@code b} if {@code d} is null. */
+  /**
+   * Reads pieces into {@code b} through {@code d}, or straight into {@code b} if {@code d} is null.
+   */
   private int readPieces(ByteBuffer d, byte[] b, int off, int len) throws IOException {
     int done = 0;
     do {
@@ -195,7 +199,9 @@ final class FileInput extends InputStream {
     return done;
   }
 
-  /** Reads up to {@code want} bytes into {@code d} at {@code start}, then copies them to {@code b}. */
+  /**
+   * Reads up to {@code want} bytes into {@code d} at {@code start}, then copies them to {@code b}.
+   */
   private int readPiece(ByteBuffer d, int start, int want, byte[] b, int off) throws IOException {
     d.clear().position(start).limit(start + want);
     int n = file.read(d);
@@ -207,9 +213,9 @@ final class FileInput extends InputStream {
   }
 
   /**
-   * As the JDK's: on a seekable file, moves by {@code n} (backward if negative, as far as the start;
-   * forward as far as the end of the file) and returns the distance moved, negative for a move
-   * back; on a FIFO, socket or character device, reads and discards.
+   * As the JDK's: on a seekable file, moves by {@code n} (backward if negative, as far as the
+   * start; forward as far as the end of the file) and returns the distance moved, negative for a
+   * move back; on a FIFO, socket or character device, reads and discards.
    */
   @Override
   public synchronized long skip(long n) throws IOException {
@@ -366,7 +372,9 @@ final class FileInput extends InputStream {
     return k == STREAM;
   }
 
-  /** A regular file of a size other than 0 ({@code /proc} files report 0): transferable by offset. */
+  /**
+   * A regular file of a size other than 0 ({@code /proc} files report 0): transferable by offset.
+   */
   private boolean isRegularWithSize() throws IOException {
     if (isStream() || file.size() == 0) {
       return false;

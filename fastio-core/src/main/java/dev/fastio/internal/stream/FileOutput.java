@@ -17,10 +17,10 @@ import java.util.Objects;
  * when it returns. An array is copied in pieces of up to 68 KiB ({@code IoBuffers.SIZE}) into a
  * pooled buffer taken for the call ({@link PieceBuffers}) and each piece written out in full. Each
  * piece is placed in the buffer at the same offset modulo 32 as the file offset it is written to,
- * where the kernel's copy into the page cache runs at full speed (see {@code
- * IoBuffers.placement}); in append mode the end of the file is asked once, at the first write of
- * 64 KiB or more. Writes are serialised as the JDK's are ({@code synchronized}); {@link #close()}
- * may come from any thread.
+ * where the kernel's copy into the page cache runs at full speed (see {@code IoBuffers.placement});
+ * in append mode the end of the file is asked once, at the first write of 64 KiB or more. Writes
+ * are serialised as the JDK's are ({@code synchronized}); {@link #close()} may come from any
+ * thread.
  */
 final class FileOutput extends OutputStream {
   /** From how many bytes a write in append mode asks where the file ends, to place its pieces. */
@@ -65,7 +65,9 @@ final class FileOutput extends OutputStream {
     }
   }
 
-  /** Writes {@code b} in pieces through {@code d}, or straight from {@code b} if {@code d} is null. */
+  /**
+   * Writes {@code b} in pieces through {@code d}, or straight from {@code b} if {@code d} is null.
+   */
   private void writePieces(ByteBuffer d, byte[] b, int off, int len) throws IOException {
     int done = 0;
     while (done < len) {
@@ -97,8 +99,8 @@ final class FileOutput extends OutputStream {
   }
 
   /**
-   * Moves the bytes of {@code source} from {@code position} to its end into this stream's file,
-   * by the adaptive transfer, as {@link #write} would have written them.
+   * Moves the bytes of {@code source} from {@code position} to its end into this stream's file, by
+   * the adaptive transfer, as {@link #write} would have written them.
    */
   synchronized long receive(FileChannel source, long position, Progress progress)
       throws IOException {

@@ -84,7 +84,10 @@ final class OpenOptions {
     return set;
   }
 
-  /** The options to open a file again with after an interrupt closed it: never creating nor truncating. */
+  /**
+   * The options to open a file again with after an interrupt closed it: never creating nor
+   * truncating.
+   */
   static Set<OpenOption> forReopening(Set<OpenOption> options) {
     Set<OpenOption> set = new HashSet<>(options);
     set.removeAll(AT_OPEN_ONLY);

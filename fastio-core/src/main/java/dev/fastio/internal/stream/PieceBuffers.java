@@ -7,9 +7,9 @@ import java.util.concurrent.atomic.AtomicInteger;
 /**
  * The buffers streams read and write their pieces through: one of the process-wide pool of {@link
  * IoBuffers} for the duration of a call, while streams hold fewer than {@link IoBuffers#slots()} of
- * them; beyond that, none ({@link #take()} returns null), and the stream hands the caller's array to
- * the channel in pieces of the same size, which the JDK copies through a temporary direct buffer it
- * keeps per thread (one piece large, not growing with the request).
+ * them; beyond that, none ({@link #take()} returns null), and the stream hands the caller's array
+ * to the channel in pieces of the same size, which the JDK copies through a temporary direct buffer
+ * it keeps per thread (one piece large, not growing with the request).
  *
  * <p>Why a bound: the pool keeps {@code slots()} buffers and makes a new one whenever it is empty,
  * which it drops to the garbage collector if the pool is full on release. More threads reading than
@@ -52,10 +52,10 @@ final class PieceBuffers {
 
   /**
    * Where in a pooled buffer to put the bytes of file offset {@code position}: {@link
-   * #PLACEMENT_SHIFT} bytes past the place {@code IoBuffers.placement} gives (the same offset modulo
-   * 32 as the file's, where the kernel's copy runs at full speed on processors that are slow 1 to
-   * 31 bytes off), so that the buffer's bytes do not lie at the same offset within a page as the
-   * page-cache bytes they are copied from, which some processors copy more slowly (see {@code
+   * #PLACEMENT_SHIFT} bytes past the place {@code IoBuffers.placement} gives (the same offset
+   * modulo 32 as the file's, where the kernel's copy runs at full speed on processors that are slow
+   * 1 to 31 bytes off), so that the buffer's bytes do not lie at the same offset within a page as
+   * the page-cache bytes they are copied from, which some processors copy more slowly (see {@code
    * docs/streams.md}). 32 to 63.
    */
   static int placement(long position) {

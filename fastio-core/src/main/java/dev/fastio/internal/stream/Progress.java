@@ -11,9 +11,9 @@ final class Progress {
   static final long STEP = 1 << 20;
 
   /**
-   * The most bytes one step of a transfer between files moves when a listener is given: 16 MiB,
-   * the size from which the default policy maps for targets that are neither files nor sockets,
-   * so that slicing does not change the strategy chosen.
+   * The most bytes one step of a transfer between files moves when a listener is given: 16 MiB, the
+   * size from which the default policy maps for targets that are neither files nor sockets, so that
+   * slicing does not change the strategy chosen.
    */
   static final long SLICE = 16 << 20;
 

@@ -26,12 +26,11 @@ import java.util.Objects;
 import java.util.Set;
 
 /**
- * The implementation of fastio's streams and of the {@code FastFiles} methods built on them:
- * {@code newInputStream}, {@code newOutputStream}, {@code write}, {@code writeString}, {@code
- * readString}, the stream copies, the progress overloads and {@code ChunkedReader}'s stream view.
- * Each method checks its arguments in the order of the {@code java.nio.file.Files} method it
- * replaces; paths of other file systems, and options fastio does not handle itself, get the JDK's
- * own implementation.
+ * The implementation of fastio's streams and of the {@code FastFiles} methods built on them: {@code
+ * newInputStream}, {@code newOutputStream}, {@code write}, {@code writeString}, {@code readString},
+ * the stream copies, the progress overloads and {@code ChunkedReader}'s stream view. Each method
+ * checks its arguments in the order of the {@code java.nio.file.Files} method it replaces; paths of
+ * other file systems, and options fastio does not handle itself, get the JDK's own implementation.
  */
 public final class Streams {
   private Streams() {}
@@ -113,7 +112,10 @@ public final class Streams {
     }
   }
 
-  /** {@code Files.copy(InputStream, Path, CopyOption...)}, reporting to {@code listener} if not null. */
+  /**
+   * {@code Files.copy(InputStream, Path, CopyOption...)}, reporting to {@code listener} if not
+   * null.
+   */
   public static long copy(
       InputStream in, Path target, ProgressListener listener, CopyOption... options)
       throws IOException {

@@ -24,8 +24,8 @@ import java.util.Arrays;
  * sequence is reported with length 3, where the UTF-8 decoder says 1; a lone surrogate is
  * unmappable in UTF-8, where the encoder calls it malformed); for every other charset its decoder
  * or encoder, reporting errors. Here the three are coded with the JDK's fast public conversions
- * (which replace), then checked for a replacement that the input did not hold, the rare case
- * looked at closely.
+ * (which replace), then checked for a replacement that the input did not hold, the rare case looked
+ * at closely.
  */
 final class Text {
   private static final char REPLACEMENT = '\uFFFD';
@@ -134,8 +134,8 @@ final class Text {
   }
 
   /**
-   * The JDK's exception for the first character of {@code s} that {@code cs} (UTF-8, ISO-8859-1
-   * or US-ASCII) cannot encode: a lone surrogate is unmappable (length 1) in UTF-8; any character
+   * The JDK's exception for the first character of {@code s} that {@code cs} (UTF-8, ISO-8859-1 or
+   * US-ASCII) cannot encode: a lone surrogate is unmappable (length 1) in UTF-8; any character
    * above 0xff is unmappable (length 1) in ISO-8859-1; in US-ASCII a character above 0x7f is
    * unmappable (length 1, or 2 for a surrogate pair) and a lone surrogate malformed (length 1).
    */

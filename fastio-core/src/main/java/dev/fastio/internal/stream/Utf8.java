@@ -2,14 +2,14 @@ package dev.fastio.internal.stream;
 
 /**
  * The length the JDK gives to the first malformed UTF-8 sequence of a byte array when {@code
- * Files.readString} refuses it ({@code MalformedInputException.getInputLength()}): the rules of
- * the JDK's own UTF-8 loop in {@code String}, which differ from the UTF-8 decoder's in places.
+ * Files.readString} refuses it ({@code MalformedInputException.getInputLength()}): the rules of the
+ * JDK's own UTF-8 loop in {@code String}, which differ from the UTF-8 decoder's in places.
  *
  * <ul>
  *   <li>a lead byte of two (0xc2-0xdf) not followed by a continuation byte, or at the end: 1;
- *   <li>a lead byte of three (0xe0-0xef) followed by two bytes that are not a sequence (a byte
- *       that does not continue it, an overlong form after 0xe0) or that encode a surrogate: 3;
- *       followed by one byte only: 2 if that byte cannot continue it, else 1; at the end: 1;
+ *   <li>a lead byte of three (0xe0-0xef) followed by two bytes that are not a sequence (a byte that
+ *       does not continue it, an overlong form after 0xe0) or that encode a surrogate: 3; followed
+ *       by one byte only: 2 if that byte cannot continue it, else 1; at the end: 1;
  *   <li>a lead byte of four (0xf0-0xf7) followed by three bytes that are not continuation bytes or
  *       that encode a value outside 0x10000-0x10ffff: 4; followed by fewer: 1;
  *   <li>any other byte above 0x7f that does not continue a sequence (0x80-0xc1, 0xf8-0xff): 1.
