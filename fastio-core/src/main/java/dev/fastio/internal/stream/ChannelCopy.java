@@ -1,7 +1,6 @@
 package dev.fastio.internal.stream;
 
-import dev.fastio.TransferPolicy;
-import dev.fastio.internal.Transfers;
+import dev.fastio.FastChannels;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.WritableByteChannel;
@@ -62,14 +61,6 @@ final class ChannelCopy {
   private static long move(
       FileChannel source, long position, long count, WritableByteChannel target)
       throws IOException {
-    return Transfers.transfer(
-        source,
-        position,
-        count,
-        target,
-        TransferPolicy.defaults(),
-        null,
-        Transfers.MAPPED_WINDOW,
-        true);
+    return FastChannels.transferTo(source, position, count, target);
   }
 }

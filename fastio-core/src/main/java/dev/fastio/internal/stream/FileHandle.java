@@ -82,44 +82,30 @@ final class FileHandle implements Closeable {
 
   /** Reads from the channel's position, as {@link FileChannel#read(ByteBuffer)}. */
   int read(ByteBuffer dst) throws IOException {
+    return move(dst, false);
+  }
+
+  /** Writes at the channel's position (or its end, in append mode), as {@link FileChannel#write}. */
+  int write(ByteBuffer src) throws IOException {
+    return move(src, true);
+  }
+
+  /**
+   * One read or write. One cut short by an interrupt has moved its bytes already (the buffer's
+   * position says how many): they are counted, and returned if there are any.
+   */
+  private int move(ByteBuffer buffer, boolean write) throws IOException {
     boolean interrupted = Thread.interrupted();
     try {
       while (true) {
-        int before = dst.position();
+        int before = buffer.position();
         try {
-          int n = channel.read(dst);
+          int n = write ? channel.write(buffer) : channel.read(buffer);
           position += Math.max(n, 0);
           return n;
         } catch (ClosedByInterruptException e) {
           interrupted = true;
-          int n = dst.position() - before; // what the cut-short read delivered
-          position += n;
-          reopen(e);
-          if (n > 0) {
-            return n;
-          }
-        }
-      }
-    } finally {
-      restore(interrupted);
-    }
-  }
-
-  /**
-   * Writes at the channel's position (or its end, in append mode), as {@link FileChannel#write}.
-   */
-  int write(ByteBuffer src) throws IOException {
-    boolean interrupted = Thread.interrupted();
-    try {
-      while (true) {
-        int before = src.position();
-        try {
-          int n = channel.write(src);
-          position += n;
-          return n;
-        } catch (ClosedByInterruptException e) {
-          interrupted = true;
-          int n = src.position() - before; // what the cut-short write delivered
+          int n = buffer.position() - before;
           position += n;
           reopen(e);
           if (n > 0) {
