@@ -244,7 +244,6 @@ public final class ChunkedReader implements Closeable {
    * (one thread at a time, interruptible). Each call returns a new view of the same reader.
    *
    * @return a stream over this reader, which the caller may close instead of the reader
-   * @since 0.1.0
    */
   public InputStream asInputStream() {
     return Streams.inputStream(this);

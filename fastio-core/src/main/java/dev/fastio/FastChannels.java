@@ -200,7 +200,6 @@ public final class FastChannels {
    * @throws NullPointerException if {@code listener} is null
    * @throws IOException as {@link #transferTo(FileChannel, long, long, WritableByteChannel)} throws
    *     it
-   * @since 0.1.0
    */
   public static long transferTo(
       FileChannel source,

@@ -256,7 +256,6 @@ public final class FastFiles {
    * @return {@code target}
    * @throws NullPointerException if {@code listener} is null
    * @throws IOException as {@link #copy(Path, Path, CopyOption...)} throws it
-   * @since 0.1.0
    */
   public static Path copy(
       Path source, Path target, ProgressListener listener, CopyOption... options)
@@ -340,7 +339,6 @@ public final class FastFiles {
    *     file system errors the JDK reports the same way
    * @throws IOException if another I/O error occurs (a directory opens; reading it throws {@code
    *     "Is a directory"})
-   * @since 0.1.0
    */
   public static InputStream newInputStream(Path path, OpenOption... options) throws IOException {
     return Streams.newInputStream(path, options);
@@ -372,7 +370,6 @@ public final class FastFiles {
    * @throws java.nio.file.FileSystemException for a directory ({@code "Is a directory"}), a link
    *     with {@code NOFOLLOW_LINKS}, and other file system errors the JDK reports the same way
    * @throws IOException if another I/O error occurs
-   * @since 0.1.0
    */
   public static OutputStream newOutputStream(Path path, OpenOption... options) throws IOException {
     return Streams.newOutputStream(path, options);
@@ -387,7 +384,6 @@ public final class FastFiles {
    * @param options as for {@link #newOutputStream}
    * @return {@code path}
    * @throws IOException as {@link #newOutputStream} and its {@code write} throw it
-   * @since 0.1.0
    */
   public static Path write(Path path, byte[] bytes, OpenOption... options) throws IOException {
     return Streams.write(path, bytes, options);
@@ -407,7 +403,6 @@ public final class FastFiles {
    * @param options as for {@link #newOutputStream}
    * @return {@code path}
    * @throws IOException as {@link #newOutputStream} throws it, or a coding error
-   * @since 0.1.0
    */
   public static Path write(
       Path path, Iterable<? extends CharSequence> lines, Charset cs, OpenOption... options)
@@ -424,7 +419,6 @@ public final class FastFiles {
    * @param options as for {@link #newOutputStream}
    * @return {@code path}
    * @throws IOException as {@link #write(Path, Iterable, Charset, OpenOption...)} throws it
-   * @since 0.1.0
    */
   public static Path write(Path path, Iterable<? extends CharSequence> lines, OpenOption... options)
       throws IOException {
@@ -446,7 +440,6 @@ public final class FastFiles {
    * @param options as for {@link #newOutputStream}
    * @return {@code path}
    * @throws IOException as {@link #newOutputStream} throws it, or the coding error above
-   * @since 0.1.0
    */
   public static Path writeString(Path path, CharSequence csq, Charset cs, OpenOption... options)
       throws IOException {
@@ -462,7 +455,6 @@ public final class FastFiles {
    * @param options as for {@link #newOutputStream}
    * @return {@code path}
    * @throws IOException as {@link #writeString(Path, CharSequence, Charset, OpenOption...)}
-   * @since 0.1.0
    */
   public static Path writeString(Path path, CharSequence csq, OpenOption... options)
       throws IOException {
@@ -481,7 +473,6 @@ public final class FastFiles {
    * @return the file's text
    * @throws IOException as {@link #readAllBytes} throws it, or the coding error above
    * @throws OutOfMemoryError as {@link #readAllBytes} throws it
-   * @since 0.1.0
    */
   public static String readString(Path path, Charset cs) throws IOException {
     return Streams.readString(path, cs);
@@ -493,7 +484,6 @@ public final class FastFiles {
    * @param path the file
    * @return the file's text
    * @throws IOException as {@link #readString(Path, Charset)} throws it
-   * @since 0.1.0
    */
   public static String readString(Path path) throws IOException {
     return Streams.readString(path, StandardCharsets.UTF_8);
@@ -510,7 +500,6 @@ public final class FastFiles {
    * @param out the stream to write to
    * @return the number of bytes copied
    * @throws IOException as {@link #newInputStream} and {@code out} throw it
-   * @since 0.1.0
    */
   public static long copy(Path source, OutputStream out) throws IOException {
     return Streams.copy(source, out, null);
@@ -525,7 +514,6 @@ public final class FastFiles {
    * @param listener told the bytes copied so far, on the calling thread
    * @return the number of bytes copied
    * @throws IOException as {@link #copy(Path, OutputStream)} throws it
-   * @since 0.1.0
    */
   public static long copy(Path source, OutputStream out, ProgressListener listener)
       throws IOException {
@@ -556,7 +544,6 @@ public final class FastFiles {
    * @throws UnsupportedOperationException for any other option ({@code "... not supported"})
    * @throws NullPointerException for a null option ({@code "options contains 'null'"})
    * @throws IOException if reading, creating or writing fails
-   * @since 0.1.0
    */
   public static long copy(InputStream in, Path target, CopyOption... options) throws IOException {
     return Streams.copy(in, target, null, options);
@@ -572,7 +559,6 @@ public final class FastFiles {
    * @param options {@link java.nio.file.StandardCopyOption#REPLACE_EXISTING}, or none
    * @return the number of bytes copied
    * @throws IOException as {@link #copy(InputStream, Path, CopyOption...)} throws it
-   * @since 0.1.0
    */
   public static long copy(
       InputStream in, Path target, ProgressListener listener, CopyOption... options)
