@@ -137,7 +137,9 @@ final class FileInput extends InputStream {
         if (at >= size) {
           break; // end of file
         }
-        window.map(file, at, Math.min(MappedWindow.SIZE, size - at));
+        if (!mapWindow(at, size)) {
+          return stopMapping(from);
+        }
       }
       int n = window.copy(at, b, off + done, len - done);
       if (n == MappedWindow.FAULTED) {
@@ -154,6 +156,21 @@ final class FileInput extends InputStream {
     }
     position = at;
     return done;
+  }
+
+  /**
+   * Maps the window from {@code at}; false where the file cannot be mapped (a file system without
+   * {@code mmap}, address space exhausted): the stream then reads it.
+   */
+  private boolean mapWindow(long at, long size) throws IOException {
+    try {
+      window.map(file, at, Math.min(MappedWindow.SIZE, size - at));
+      return true;
+    } catch (ClosedChannelException e) {
+      throw e;
+    } catch (IOException e) {
+      return false;
+    }
   }
 
   private int stopMapping(long from) {
