@@ -54,7 +54,9 @@ class TextPropertiesTest {
         StandardCharsets.UTF_16LE,
         Charset.forName("UTF-32"),
         Charset.forName("windows-1252"),
-        Charset.forName("Shift_JIS"));
+        Charset.forName("Shift_JIS"),
+        Charset.forName("windows-31j"),
+        StandardCharsets.UTF_16BE);
   }
 
   /** Text mixing ASCII, '?', Latin-1, other BMP characters, surrogate pairs and lone surrogates. */
