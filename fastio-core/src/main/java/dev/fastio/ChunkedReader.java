@@ -235,7 +235,7 @@ public final class ChunkedReader implements Closeable {
    *   <li>{@code available()} is the bytes left to the size, 0 where the size is not known;
    *   <li>{@code transferTo(out)} writes every chunk left: to a {@link java.io.FileOutputStream},
    *       straight from the mapping or buffer to its channel (which an interrupt closes, as it
-   *       closes this reader), to any other stream through a heap array of up to 1 MiB.
+   *       closes this reader), to any other stream in writes of up to 8 KiB.
    * </ul>
    *
    * <p>Bytes are copied out of the chunks, so the Warnings above do not apply to what the stream

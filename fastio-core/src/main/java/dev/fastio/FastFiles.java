@@ -300,7 +300,7 @@ public final class FastFiles {
    * of the size left; {@code transferTo} moves the rest of a regular file to a {@link
    * java.io.FileOutputStream} or to one of fastio's output streams with {@link
    * FastChannels#transferTo} (on Linux the kernel's copy, no copy through the Java heap) and
-   * writes to any other stream in 64 KiB writes. {@code close} is idempotent and closes the file;
+   * writes to any other stream in 8 KiB writes. {@code close} is idempotent and closes the file;
    * a read blocked on a FIFO in another thread then throws {@link
    * java.nio.channels.AsynchronousCloseException}. A closed stream throws {@link
    * java.nio.channels.ClosedChannelException}, as the JDK's.
@@ -493,7 +493,7 @@ public final class FastFiles {
    * Copies a file to an output stream: {@link java.nio.file.Files#copy(Path, OutputStream)}, the
    * file read as {@link #newInputStream} reads it and moved as its {@code transferTo} moves it: to
    * a {@link java.io.FileOutputStream} or to one of fastio's streams, a regular file goes with
-   * {@link FastChannels#transferTo} (on Linux the kernel's copy); to any other stream, in 64 KiB
+   * {@link FastChannels#transferTo} (on Linux the kernel's copy); to any other stream, in 8 KiB
    * writes. {@code out} is not closed, and may hold part of the file if an error occurs.
    *
    * @param source the file to read

@@ -131,7 +131,7 @@ final class ChunkedInput extends InputStream {
 
   private void writeCopy(ByteBuffer chunk, OutputStream out) throws IOException {
     if (copy == null) {
-      copy = new byte[Math.min(reader.chunkSize(), 1 << 20)];
+      copy = new byte[Math.min(reader.chunkSize(), FileInput.TRANSFER_BUFFER)];
     }
     while (chunk.hasRemaining()) {
       int n = Math.min(copy.length, chunk.remaining());
