@@ -3,8 +3,10 @@ package dev.fastio;
 import dev.fastio.internal.chunks.ChunkOptions;
 import dev.fastio.internal.chunks.ChunkSource;
 import dev.fastio.internal.chunks.ChunkStrategy;
+import dev.fastio.internal.stream.Streams;
 import java.io.Closeable;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
 
@@ -229,6 +231,33 @@ public final class ChunkedReader implements Closeable {
    */
   public ByteBuffer next(int maxBytes) throws IOException {
     return chunks.next(maxBytes);
+  }
+
+  /**
+   * This reader as an {@link InputStream}, for code that takes one: it reads from {@link
+   * #position()} on and moves the reader, as {@link #next(int)} does, so the stream and the reader
+   * can be used in turn; closing the stream closes the reader.
+   *
+   * <ul>
+   *   <li>{@code read(b, off, len)} copies one chunk of {@code min(len, chunk size, bytes left)}
+   *       bytes, waiting on a FIFO for all of them, as {@link #next(int)} does;
+   *   <li>{@code skip(n)} moves the reader by at most the bytes left to its {@link #size()}; where
+   *       the size is not known (FIFOs, {@code /proc} files) it reads and discards;
+   *   <li>{@code available()} is the bytes left to the size, 0 where the size is not known;
+   *   <li>{@code transferTo(out)} writes every chunk left: to a {@link java.io.FileOutputStream},
+   *       straight from the mapping or buffer to its channel (which an interrupt closes, as it
+   *       closes this reader), to any other stream in writes of up to 8 KiB.
+   * </ul>
+   *
+   * <p>Bytes are copied out of the chunks, so the Warnings above do not apply to what the stream
+   * returns; a mapped read that faults because the file shrank throws the {@link
+   * java.nio.file.FileSystemException} of {@link #next()}. Interrupts and threads: as the reader
+   * (one thread at a time, interruptible). Each call returns a new view of the same reader.
+   *
+   * @return a stream over this reader, which the caller may close instead of the reader
+   */
+  public InputStream asInputStream() {
+    return Streams.inputStream(this);
   }
 
   /**

@@ -1,5 +1,6 @@
 package dev.fastio;
 
+import dev.fastio.internal.stream.Streams;
 import dev.fastio.internal.transfer.TransferOptions;
 import dev.fastio.internal.transfer.Transfers;
 import java.io.IOException;
@@ -177,5 +178,34 @@ public final class FastChannels {
         count,
         target,
         TransferOptions.of(TransferPolicy.defaults().withStrategy(strategy)));
+  }
+
+  /**
+   * {@link #transferTo(FileChannel, long, long, WritableByteChannel)}, telling {@code listener} how
+   * many bytes have been transferred (see {@link ProgressListener} for when).
+   *
+   * <p>The bytes move in steps of at most 16 MiB, each one transfer as the overload without a
+   * listener makes it (and one JFR event each); a source whose size is 0 ({@code /proc}) is read to
+   * its end in one step. A step that moves fewer bytes than asked ends the transfer: the end of the
+   * file, or a non-blocking target that took what it could.
+   *
+   * @param source the file to read; must be open for reading
+   * @param position the position in the file of the first byte to transfer; must be non-negative
+   * @param count the most bytes to transfer; must be non-negative
+   * @param target the channel to write to
+   * @param listener told the bytes transferred so far, on the calling thread
+   * @return the number of bytes transferred
+   * @throws NullPointerException if {@code listener} is null
+   * @throws IOException as {@link #transferTo(FileChannel, long, long, WritableByteChannel)} throws
+   *     it
+   */
+  public static long transferTo(
+      FileChannel source,
+      long position,
+      long count,
+      WritableByteChannel target,
+      ProgressListener listener)
+      throws IOException {
+    return Streams.transferTo(source, position, count, target, listener);
   }
 }

@@ -3,10 +3,16 @@ package dev.fastio;
 import dev.fastio.internal.chunks.ChunkSource;
 import dev.fastio.internal.read.FileReads;
 import dev.fastio.internal.read.ReadStrategy;
+import dev.fastio.internal.stream.Streams;
 import dev.fastio.internal.transfer.Transfers;
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
 import java.nio.ByteBuffer;
+import java.nio.charset.Charset;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.CopyOption;
+import java.nio.file.OpenOption;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -20,7 +26,8 @@ import java.util.function.Consumer;
  * reusable buffers and, for digests of large files, fastio's two daemon threads that fault mapped
  * windows in ahead and unmap them ({@code fastio-prefault}, {@code fastio-unmapper}; see {@link
  * ChunkedReader}). Each call opens its own file channel and closes it, and releases any mapping it
- * made, before it returns or throws.
+ * made, before it returns or throws; but {@link #newInputStream} and {@link #newOutputStream},
+ * which return a stream the caller owns and closes.
  *
  * <p><b>Native memory.</b> {@link java.nio.file.Files#readAllBytes} reads through a temporary
  * native buffer as large as the file and keeps it cached in the calling thread for the thread's
@@ -31,13 +38,14 @@ import java.util.function.Consumer;
  * 128 KiB buffers (see {@link ChunkedReader}). Every pooled buffer is page-aligned in memory and
  * takes up to 4 KiB more.
  *
- * <p><b>Interrupts.</b> Like {@code Files.readAllBytes}, these methods (but {@link #forEachChunk},
- * which reads as a {@link ChunkedReader} does) are not interruptible: an interrupt neither aborts
- * nor closes anything, and the thread's interrupt status is still set when the method returns. (The
- * JDK opts its channel out of interrupts with an internal call; fastio opens the file again and
- * resumes at the same offset, reading nothing twice.) One deviation: a FIFO, socket or device
- * cannot be read again from an offset, so an interrupt that arrives while such a file is being read
- * closes it, as it closes any {@code FileChannel}, and the method throws {@link
+ * <p><b>Interrupts.</b> Like {@code Files.readAllBytes} and the JDK's file streams, these methods
+ * and streams (but {@link #forEachChunk}, which reads as a {@link ChunkedReader} does, and the
+ * transfers of the stream copies, see {@link #newInputStream}) are not interruptible: an interrupt
+ * neither aborts nor closes anything, and the thread's interrupt status is still set when the
+ * method returns. (The JDK opts its channel out of interrupts with an internal call; fastio opens
+ * the file again and resumes at the same offset, reading nothing twice.) One deviation: a FIFO,
+ * socket or device cannot be read again from an offset, so an interrupt that arrives while such a
+ * file is being read closes it, as it closes any {@code FileChannel}, and the method throws {@link
  * java.nio.channels.ClosedByInterruptException}; the JDK would go on reading.
  *
  * <p><b>Other file systems.</b> Paths of a non-default {@link java.nio.file.FileSystem} (zip,
@@ -244,5 +252,334 @@ public final class FastFiles {
    */
   public static Path copy(Path source, Path target, CopyOption... options) throws IOException {
     return Transfers.copy(source, target, options);
+  }
+
+  /**
+   * Copies a file to a target file as {@link #copy(Path, Path, CopyOption...)} does, telling {@code
+   * listener} how many bytes have been copied (see {@link ProgressListener} for when).
+   *
+   * <p>A regular file fastio copies itself (see {@link #copy(Path, Path, CopyOption...)}) has its
+   * data moved by the adaptive transfer in steps of at most 16 MiB, on Linux too, where the
+   * overload without a listener is {@code Files.copy} itself. The other cases (directories, links
+   * with {@code NOFOLLOW_LINKS}, special files, other file systems) are {@code Files.copy}'s own
+   * and report only the final total: the size of the copy, or 0 for what is not a regular file. A
+   * listener that throws ends the copy, which deletes its partial target.
+   *
+   * @param source the file to copy
+   * @param target the path of the copy
+   * @param listener told the bytes copied so far, on the calling thread
+   * @param options as for {@link #copy(Path, Path, CopyOption...)}
+   * @return {@code target}
+   * @throws NullPointerException if {@code listener} is null
+   * @throws IOException as {@link #copy(Path, Path, CopyOption...)} throws it
+   */
+  public static Path copy(
+      Path source, Path target, ProgressListener listener, CopyOption... options)
+      throws IOException {
+    return Streams.copy(source, target, listener, options);
+  }
+
+  /**
+   * Opens a file for reading: {@link java.nio.file.Files#newInputStream(Path, OpenOption...)}, with
+   * the same options, bytes and exceptions, read without a native buffer per thread.
+   *
+   * <p><b>Native memory.</b> The JDK's stream reads through a temporary direct buffer as large as
+   * the request and, on JDK 17, keeps it cached in the thread for the thread's life (8 threads
+   * reading 4 MiB requests keep 32 MiB); {@link java.io.FileInputStream} allocates and frees native
+   * memory as large as the request on every read above 8 KiB. This stream allocates nothing native
+   * per read and keeps nothing between reads that grows with the request size:
+   *
+   * <ul>
+   *   <li>A regular file of 4 MiB or more, once the stream reads 64 KiB at a time or is past its
+   *       first MiB, is copied from a read-only mapped window of up to 64 MiB, straight into the
+   *       caller's array, one {@code fstat} per read to see that the file did not shrink (should it
+   *       have, or should a copy fault, the stream reads the file from then on). The window is
+   *       unmapped when the stream moves past it and by {@code close}; a stream dropped without
+   *       {@code close} has its window unmapped once the garbage collector found it unreachable and
+   *       another stream maps one.
+   *   <li>Anything else is read in pieces of up to 68 KiB through a buffer of the pool {@link
+   *       #readAllBytes} uses, taken for the call only. Where more streams read or write at once
+   *       than the pool keeps buffers, the others read the same pieces through the JDK's temporary
+   *       buffer of their thread, which is then one piece large.
+   * </ul>
+   *
+   * <p>Figures: {@code docs/streams.md}.
+   *
+   * <p><b>As the JDK's.</b> Not buffered: every read is served by the file, so bytes appended
+   * meanwhile are read, as with the JDK. Thread-safe, with reads serialised as the JDK serialises
+   * them. {@code read} of a regular file returns the bytes asked for unless the file ends first; on
+   * a FIFO, socket or character device one call makes one read, which may return fewer (at most 68
+   * KiB where the JDK may return more). {@code skip} moves the offset of a seekable file as the
+   * JDK's does (as far as the end, and backward for a negative count, returning the distance moved)
+   * and reads and discards on a FIFO; {@code available} is what is left to the file's size, 0 on a
+   * FIFO or device; {@code readAllBytes} and {@code readNBytes} read a regular file into an array
+   * of the size left; {@code transferTo} moves the rest of a regular file to a {@link
+   * java.io.FileOutputStream} or to one of fastio's output streams with {@link
+   * FastChannels#transferTo} (on Linux the kernel's copy, no copy through the Java heap) and writes
+   * to any other stream in 8 KiB writes. {@code close} is idempotent and closes the file; a read
+   * blocked on a FIFO in another thread then throws {@link
+   * java.nio.channels.AsynchronousCloseException}. A closed stream throws {@link
+   * java.nio.channels.ClosedChannelException}, as the JDK's.
+   *
+   * <p><b>Interrupts.</b> Like the JDK's stream, not interruptible: an interrupt neither aborts nor
+   * closes it, and stays set. (An interrupt that arrives during a read of a regular file makes the
+   * stream open the file again and read on from the same offset.) Deviations, as in {@link
+   * #readAllBytes}: an interrupt arriving while a FIFO, socket or device is read closes the stream
+   * with {@link java.nio.channels.ClosedByInterruptException}; and one arriving while {@code
+   * transferTo} moves bytes to a file stream closes both, as {@code FileChannel.transferTo} does
+   * (JDK 25's {@code FileInputStream.transferTo} does the same).
+   *
+   * <p><b>Deviations from a JDK.</b> On a FIFO, JDK 17's {@code skip} and {@code available} throw
+   * {@code IOException("Illegal seek")}; this stream's skip and report 0, as JDK 25's do, where JDK
+   * 25's {@code available} reports the bytes the pipe holds. JDK 25's {@code available} of a
+   * directory is {@code Integer.MAX_VALUE}, this one's the directory's size, as JDK 17's. JDK 25's
+   * {@code transferTo} of a {@code /proc} file to the JDK's own output stream moves nothing; this
+   * one reads it to its end. {@code readNBytes(len)} of a file that grew while read returns up to
+   * {@code len} bytes, where JDK 25's stops at the size it saw first.
+   *
+   * <p>Options {@code DELETE_ON_CLOSE} and those of other providers (such as {@code
+   * com.sun.nio.file.ExtendedOpenOption.DIRECT}), and paths of other file systems, get the JDK's
+   * own stream.
+   *
+   * @param path the file to open
+   * @param options {@link java.nio.file.StandardOpenOption#READ}, {@link
+   *     java.nio.file.LinkOption#NOFOLLOW_LINKS}, or any option {@code Files.newInputStream} takes;
+   *     none means {@code READ}
+   * @return a new input stream the caller owns and must close
+   * @throws IllegalArgumentException if the options are an invalid combination
+   * @throws UnsupportedOperationException for {@code APPEND} or {@code WRITE} ({@code "'APPEND' not
+   *     allowed"}), or an option not supported
+   * @throws java.nio.file.NoSuchFileException if the file does not exist
+   * @throws java.nio.file.AccessDeniedException if the file cannot be read
+   * @throws java.nio.file.FileSystemException for a link with {@code NOFOLLOW_LINKS}, and other
+   *     file system errors the JDK reports the same way
+   * @throws IOException if another I/O error occurs (a directory opens; reading it throws {@code
+   *     "Is a directory"})
+   */
+  public static InputStream newInputStream(Path path, OpenOption... options) throws IOException {
+    return Streams.newInputStream(path, options);
+  }
+
+  /**
+   * Opens or creates a file for writing: {@link java.nio.file.Files#newOutputStream(Path,
+   * OpenOption...)}, with the same options, defaults ({@code CREATE}, {@code TRUNCATE_EXISTING},
+   * {@code WRITE} when none are given), bytes and exceptions, written without a native buffer per
+   * thread.
+   *
+   * <p>Not buffered, as the JDK's: each {@code write} has reached the file when it returns, in
+   * writes of up to 68 KiB from a pooled buffer taken for the call only (the JDK copies the whole
+   * array into a temporary direct buffer of its size, cached in the thread on JDK 17). Each piece
+   * is placed so that the kernel's copy into the page cache runs at full speed. Thread-safe; {@code
+   * close} is idempotent. Not interruptible, as the JDK's (see {@link #newInputStream}; a FIFO or
+   * device is closed by an interrupt that arrives during a write).
+   *
+   * @param path the file to open or create
+   * @param options any option {@code Files.newOutputStream} takes; {@code WRITE} is added
+   * @return a new output stream the caller owns and must close
+   * @throws IllegalArgumentException for {@code READ} ({@code "READ not allowed"}) or an invalid
+   *     combination ({@code "APPEND + TRUNCATE_EXISTING not allowed"})
+   * @throws UnsupportedOperationException if an option is not supported
+   * @throws java.nio.file.FileAlreadyExistsException with {@code CREATE_NEW} if the file exists
+   * @throws java.nio.file.NoSuchFileException if the file does not exist and is not to be created,
+   *     or its directory does not exist
+   * @throws java.nio.file.AccessDeniedException if the file cannot be written
+   * @throws java.nio.file.FileSystemException for a directory ({@code "Is a directory"}), a link
+   *     with {@code NOFOLLOW_LINKS}, and other file system errors the JDK reports the same way
+   * @throws IOException if another I/O error occurs
+   */
+  public static OutputStream newOutputStream(Path path, OpenOption... options) throws IOException {
+    return Streams.newOutputStream(path, options);
+  }
+
+  /**
+   * Writes bytes to a file: {@link java.nio.file.Files#write(Path, byte[], OpenOption...)}, through
+   * {@link #newOutputStream}.
+   *
+   * @param path the file
+   * @param bytes the bytes to write
+   * @param options as for {@link #newOutputStream}
+   * @return {@code path}
+   * @throws IOException as {@link #newOutputStream} and its {@code write} throw it
+   */
+  public static Path write(Path path, byte[] bytes, OpenOption... options) throws IOException {
+    return Streams.write(path, bytes, options);
+  }
+
+  /**
+   * Writes lines of text to a file: {@link java.nio.file.Files#write(Path, Iterable, Charset,
+   * OpenOption...)}, through {@link #newOutputStream}: each line, then {@link
+   * System#lineSeparator()}, encoded by {@code cs}'s encoder, which reports what it cannot encode
+   * ({@link java.nio.charset.UnmappableCharacterException} or {@link
+   * java.nio.charset.MalformedInputException}, thrown after what came before was written, as the
+   * JDK's). A {@code null} line is written as {@code "null"}, as the JDK's writer writes it.
+   *
+   * @param path the file
+   * @param lines the lines
+   * @param cs the charset
+   * @param options as for {@link #newOutputStream}
+   * @return {@code path}
+   * @throws IOException as {@link #newOutputStream} throws it, or a coding error
+   */
+  public static Path write(
+      Path path, Iterable<? extends CharSequence> lines, Charset cs, OpenOption... options)
+      throws IOException {
+    return Streams.write(path, lines, cs, options);
+  }
+
+  /**
+   * {@link #write(Path, Iterable, Charset, OpenOption...)} in UTF-8: {@link
+   * java.nio.file.Files#write(Path, Iterable, OpenOption...)}.
+   *
+   * @param path the file
+   * @param lines the lines
+   * @param options as for {@link #newOutputStream}
+   * @return {@code path}
+   * @throws IOException as {@link #write(Path, Iterable, Charset, OpenOption...)} throws it
+   */
+  public static Path write(Path path, Iterable<? extends CharSequence> lines, OpenOption... options)
+      throws IOException {
+    return Streams.write(path, lines, StandardCharsets.UTF_8, options);
+  }
+
+  /**
+   * Writes text to a file: {@link java.nio.file.Files#writeString(Path, CharSequence, Charset,
+   * OpenOption...)}. The text is encoded before the file is opened, and text {@code cs} cannot
+   * encode fails then, creating nothing, with the JDK's exception: {@link
+   * java.nio.charset.UnmappableCharacterException} (a lone surrogate in UTF-8, a character outside
+   * ISO-8859-1 or US-ASCII) or {@link java.nio.charset.MalformedInputException} (a lone surrogate
+   * in US-ASCII and in the charsets that encode through their encoder), with the JDK's input
+   * length.
+   *
+   * @param path the file
+   * @param csq the text
+   * @param cs the charset
+   * @param options as for {@link #newOutputStream}
+   * @return {@code path}
+   * @throws IOException as {@link #newOutputStream} throws it, or the coding error above
+   */
+  public static Path writeString(Path path, CharSequence csq, Charset cs, OpenOption... options)
+      throws IOException {
+    return Streams.writeString(path, csq, cs, options);
+  }
+
+  /**
+   * {@link #writeString(Path, CharSequence, Charset, OpenOption...)} in UTF-8: {@link
+   * java.nio.file.Files#writeString(Path, CharSequence, OpenOption...)}.
+   *
+   * @param path the file
+   * @param csq the text
+   * @param options as for {@link #newOutputStream}
+   * @return {@code path}
+   * @throws IOException as {@link #writeString(Path, CharSequence, Charset, OpenOption...)}
+   */
+  public static Path writeString(Path path, CharSequence csq, OpenOption... options)
+      throws IOException {
+    return Streams.writeString(path, csq, StandardCharsets.UTF_8, options);
+  }
+
+  /**
+   * Reads a file as text: {@link java.nio.file.Files#readString(Path, Charset)}, the bytes read as
+   * {@link #readAllBytes} reads them. Bytes that are not text in {@code cs} fail with the JDK's
+   * exception and input length: {@link java.nio.charset.MalformedInputException} (for UTF-8 with
+   * the JDK's own lengths, which differ from the UTF-8 decoder's: 3 for any bad 3-byte sequence, 4
+   * for a bad 4-byte one) or {@link java.nio.charset.UnmappableCharacterException}.
+   *
+   * @param path the file
+   * @param cs the charset
+   * @return the file's text
+   * @throws IOException as {@link #readAllBytes} throws it, or the coding error above
+   * @throws OutOfMemoryError as {@link #readAllBytes} throws it
+   */
+  public static String readString(Path path, Charset cs) throws IOException {
+    return Streams.readString(path, cs);
+  }
+
+  /**
+   * {@link #readString(Path, Charset)} in UTF-8: {@link java.nio.file.Files#readString(Path)}.
+   *
+   * @param path the file
+   * @return the file's text
+   * @throws IOException as {@link #readString(Path, Charset)} throws it
+   */
+  public static String readString(Path path) throws IOException {
+    return Streams.readString(path, StandardCharsets.UTF_8);
+  }
+
+  /**
+   * Copies a file to an output stream: {@link java.nio.file.Files#copy(Path, OutputStream)}, the
+   * file read as {@link #newInputStream} reads it and moved as its {@code transferTo} moves it: to
+   * a {@link java.io.FileOutputStream} or to one of fastio's streams, a regular file goes with
+   * {@link FastChannels#transferTo} (on Linux the kernel's copy); to any other stream, in 8 KiB
+   * writes. {@code out} is not closed, and may hold part of the file if an error occurs.
+   *
+   * @param source the file to read
+   * @param out the stream to write to
+   * @return the number of bytes copied
+   * @throws IOException as {@link #newInputStream} and {@code out} throw it
+   */
+  public static long copy(Path source, OutputStream out) throws IOException {
+    return Streams.copy(source, out, null);
+  }
+
+  /**
+   * {@link #copy(Path, OutputStream)}, telling {@code listener} how many bytes have been copied
+   * (see {@link ProgressListener} for when).
+   *
+   * @param source the file to read
+   * @param out the stream to write to
+   * @param listener told the bytes copied so far, on the calling thread
+   * @return the number of bytes copied
+   * @throws IOException as {@link #copy(Path, OutputStream)} throws it
+   */
+  public static long copy(Path source, OutputStream out, ProgressListener listener)
+      throws IOException {
+    return Streams.copy(source, out, java.util.Objects.requireNonNull(listener, "listener"));
+  }
+
+  /**
+   * Copies a stream to a new file: {@link java.nio.file.Files#copy(InputStream, Path,
+   * CopyOption...)}, with the same options ({@code REPLACE_EXISTING} only) and exceptions. The
+   * target is opened as {@link #newOutputStream} opens it with {@code CREATE_NEW}; a {@link
+   * java.io.FileInputStream} of a regular file, or one of fastio's input streams, is moved to it
+   * with {@link FastChannels#transferTo}, from its position, which ends at the end of the file; any
+   * other stream by its own {@code transferTo}, as the JDK's copy does. {@code in} is not closed.
+   * On failure the target keeps what was written, as with the JDK.
+   *
+   * <p>An interrupt that arrives while a {@code FileInputStream}'s bytes move closes it and the
+   * target, with {@link java.nio.channels.ClosedByInterruptException}, as {@code
+   * FileChannel.transferTo} does; one that came before is held back.
+   *
+   * @param in the stream to read to its end
+   * @param target the file to create
+   * @param options {@link java.nio.file.StandardCopyOption#REPLACE_EXISTING}, or none
+   * @return the number of bytes copied
+   * @throws java.nio.file.FileAlreadyExistsException if the target exists and {@code
+   *     REPLACE_EXISTING} is not given
+   * @throws java.nio.file.DirectoryNotEmptyException with {@code REPLACE_EXISTING}, if the target
+   *     is a non-empty directory
+   * @throws UnsupportedOperationException for any other option ({@code "... not supported"})
+   * @throws NullPointerException for a null option ({@code "options contains 'null'"})
+   * @throws IOException if reading, creating or writing fails
+   */
+  public static long copy(InputStream in, Path target, CopyOption... options) throws IOException {
+    return Streams.copy(in, target, null, options);
+  }
+
+  /**
+   * {@link #copy(InputStream, Path, CopyOption...)}, telling {@code listener} how many bytes have
+   * been copied (see {@link ProgressListener} for when).
+   *
+   * @param in the stream to read to its end
+   * @param target the file to create
+   * @param listener told the bytes copied so far, on the calling thread
+   * @param options {@link java.nio.file.StandardCopyOption#REPLACE_EXISTING}, or none
+   * @return the number of bytes copied
+   * @throws IOException as {@link #copy(InputStream, Path, CopyOption...)} throws it
+   */
+  public static long copy(
+      InputStream in, Path target, ProgressListener listener, CopyOption... options)
+      throws IOException {
+    return Streams.copy(
+        in, target, java.util.Objects.requireNonNull(listener, "listener"), options);
   }
 }

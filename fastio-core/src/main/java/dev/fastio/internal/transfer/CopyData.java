@@ -19,6 +19,7 @@ import java.nio.file.attribute.UserDefinedFileAttributeView;
 import java.util.EnumSet;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.LongConsumer;
 
 /**
  * The part of {@link FileCopy} after the checks: the target created exclusively with the source's
@@ -33,21 +34,37 @@ final class CopyData {
 
   private final Path source;
   private final Path target;
+
+  /** The most bytes one transfer moves when progress is reported: 16 MiB. */
+  private static final long PROGRESS_SLICE = 16 << 20;
+
+  private final LongConsumer progress;
   private FileChannel in;
   private FileChannel out;
 
   /** Whether the interrupt status was set on entry or an interrupt arrived meanwhile. */
   private boolean interrupted;
 
-  private CopyData(Path source, Path target, boolean interrupted) {
+  private CopyData(Path source, Path target, LongConsumer progress, boolean interrupted) {
     this.source = source;
     this.target = target;
+    this.progress = progress;
     this.interrupted = interrupted;
   }
 
-  static void copy(Path source, Path target, Map<String, Object> attributes, FileCopy.Flags flags)
+  /**
+   * Copies, as the class description says.
+   *
+   * @param progress told the bytes copied so far after each transfer, or null
+   */
+  static void copy(
+      Path source,
+      Path target,
+      Map<String, Object> attributes,
+      FileCopy.Flags flags,
+      LongConsumer progress)
       throws IOException {
-    CopyData copy = new CopyData(source, target, Thread.interrupted());
+    CopyData copy = new CopyData(source, target, progress, Thread.interrupted());
     try {
       copy.open((Integer) attributes.get("mode"), flags.replace());
       copy.run(attributes, flags.copyAttributes());
@@ -116,9 +133,11 @@ final class CopyData {
     long done = 0;
     while (true) {
       try {
-        long n =
-            Transfers.transfer(in, done, size > done ? size - done : Long.MAX_VALUE, out, options);
+        long n = Transfers.transfer(in, done, count(size, done), out, options);
         done += n;
+        if (progress != null && n > 0) {
+          progress.accept(done);
+        }
         if (n == 0 || (done >= size && (size = in.size()) <= done)) {
           return; // end of file, a file that shrank, or the end of one that grew
         }
@@ -130,6 +149,17 @@ final class CopyData {
         reopen(done);
       }
     }
+  }
+
+  /**
+   * The bytes the next transfer asks for: the rest of the size seen (a size of 0, that of {@code
+   * /proc} files, to end of file), at most {@link #PROGRESS_SLICE} when progress is reported.
+   */
+  private long count(long size, long done) {
+    if (size <= done) {
+      return Long.MAX_VALUE;
+    }
+    return progress == null ? size - done : Math.min(size - done, PROGRESS_SLICE);
   }
 
   /** Opens both files again, the target at {@code position}; again after another interrupt. */

@@ -14,6 +14,7 @@ import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.LongConsumer;
 
 /**
  * {@code FastFiles.copy}: a regular file to a new regular file on the default file system of a
@@ -66,7 +67,13 @@ final class FileCopy {
 
   private FileCopy() {}
 
-  static Path copy(Path source, Path target, Route route, CopyOption... options)
+  /**
+   * Copies {@code source} to {@code target}.
+   *
+   * @param progress told the bytes copied so far after each transfer of at most 16 MiB, or null
+   */
+  static Path copy(
+      Path source, Path target, Route route, LongConsumer progress, CopyOption... options)
       throws IOException {
     Objects.requireNonNull(source, "source");
     Objects.requireNonNull(target, "target");
@@ -90,7 +97,7 @@ final class FileCopy {
       return Files.copy(source, target, options);
     }
     if (clearTarget(target, attributes.get("fileKey"), flags.replace())) {
-      CopyData.copy(source, target, attributes, flags);
+      CopyData.copy(source, target, attributes, flags, progress);
     }
     return target;
   }

@@ -10,6 +10,7 @@ import java.nio.channels.WritableByteChannel;
 import java.nio.file.CopyOption;
 import java.nio.file.Path;
 import java.util.Objects;
+import java.util.function.LongConsumer;
 
 /**
  * Moving bytes: {@code FastChannels.transferTo} (the contract checks in the JDK's order, then a
@@ -102,7 +103,25 @@ public final class Transfers {
    * @throws IOException as {@code Files.copy} throws it
    */
   public static Path copy(Path source, Path target, CopyOption... options) throws IOException {
-    return FileCopy.copy(source, target, FileCopy.Route.forDefaults(), options);
+    return FileCopy.copy(source, target, FileCopy.Route.forDefaults(), null, options);
+  }
+
+  /**
+   * {@link #copy(Path, Path, CopyOption...)}, with a regular file's data always moved by transfers,
+   * of at most 16 MiB each, after each of which {@code progress} is given the bytes copied so far.
+   * The cases left to {@code Files.copy} report nothing.
+   *
+   * @param source the file to copy
+   * @param target the path of the copy
+   * @param progress told the bytes copied so far, on the calling thread
+   * @param options as {@code Files.copy} takes them
+   * @return {@code target}
+   * @throws IOException as {@code Files.copy} throws it
+   */
+  public static Path copy(Path source, Path target, LongConsumer progress, CopyOption... options)
+      throws IOException {
+    Objects.requireNonNull(progress, "progress");
+    return FileCopy.copy(source, target, FileCopy.Route.TRANSFERS, progress, options);
   }
 
   /**

@@ -26,7 +26,7 @@ public final class TransferTestHook {
    */
   public static Path copyWithTransfers(Path source, Path target, CopyOption... options)
       throws IOException {
-    return FileCopy.copy(source, target, FileCopy.Route.TRANSFERS, options);
+    return FileCopy.copy(source, target, FileCopy.Route.TRANSFERS, null, options);
   }
 
   /** True if the kernel path is remembered as refused for {@code kind} in the condition given. */

@@ -1,0 +1,230 @@
+package dev.fastio.internal.stream;
+
+import dev.fastio.ChunkedReader;
+import dev.fastio.ProgressListener;
+import dev.fastio.internal.read.FileReads;
+import dev.fastio.internal.read.ReadStrategy;
+import dev.fastio.internal.transfer.Transfers;
+import java.io.BufferedWriter;
+import java.io.FileInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.OutputStreamWriter;
+import java.nio.channels.FileChannel;
+import java.nio.channels.WritableByteChannel;
+import java.nio.charset.Charset;
+import java.nio.charset.CharsetEncoder;
+import java.nio.file.CopyOption;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.OpenOption;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * The implementation of fastio's streams and of the {@code FastFiles} methods built on them: {@code
+ * newInputStream}, {@code newOutputStream}, {@code write}, {@code writeString}, {@code readString},
+ * the stream copies, the progress overloads and {@code ChunkedReader}'s stream view. Each method
+ * checks its arguments in the order of the {@code java.nio.file.Files} method it replaces; paths of
+ * other file systems, and options fastio does not handle itself, get the JDK's own implementation.
+ */
+public final class Streams {
+  private Streams() {}
+
+  /** {@code Files.newInputStream}. */
+  public static InputStream newInputStream(Path path, OpenOption... options) throws IOException {
+    Set<OpenOption> set = OpenOptions.forInput(path, options);
+    if (set == null) {
+      return Files.newInputStream(path, options);
+    }
+    return new FileInput(FileHandle.open(path, set));
+  }
+
+  /** {@code Files.newOutputStream}. */
+  public static OutputStream newOutputStream(Path path, OpenOption... options) throws IOException {
+    Set<OpenOption> set = OpenOptions.forOutput(path, options);
+    if (set == null) {
+      return Files.newOutputStream(path, options);
+    }
+    return new FileOutput(FileHandle.open(path, set), set.contains(StandardOpenOption.APPEND));
+  }
+
+  /** {@code Files.write(Path, byte[], OpenOption...)}. */
+  public static Path write(Path path, byte[] bytes, OpenOption... options) throws IOException {
+    Objects.requireNonNull(bytes);
+    try (OutputStream out = newOutputStream(path, options)) {
+      out.write(bytes);
+    }
+    return path;
+  }
+
+  /**
+   * {@code Files.write(Path, Iterable, Charset, OpenOption...)}: the JDK's writer over fastio's
+   * stream, so the bytes, line separators ({@link System#lineSeparator()}) and coding errors are
+   * the JDK's by construction.
+   */
+  public static Path write(
+      Path path, Iterable<? extends CharSequence> lines, Charset cs, OpenOption... options)
+      throws IOException {
+    Objects.requireNonNull(lines);
+    CharsetEncoder encoder = cs.newEncoder();
+    try (OutputStream out = newOutputStream(path, options);
+        BufferedWriter writer = new BufferedWriter(new OutputStreamWriter(out, encoder))) {
+      for (CharSequence line : lines) {
+        writer.append(line);
+        writer.newLine();
+      }
+    }
+    return path;
+  }
+
+  /** {@code Files.writeString(Path, CharSequence, Charset, OpenOption...)}. */
+  public static Path writeString(Path path, CharSequence csq, Charset cs, OpenOption... options)
+      throws IOException {
+    Objects.requireNonNull(path);
+    Objects.requireNonNull(csq);
+    Objects.requireNonNull(cs);
+    byte[] bytes = Text.encode(String.valueOf(csq), cs); // before the file is opened, as the JDK
+    return write(path, bytes, options);
+  }
+
+  /** {@code Files.readString(Path, Charset)}. */
+  public static String readString(Path path, Charset cs) throws IOException {
+    Objects.requireNonNull(path);
+    Objects.requireNonNull(cs);
+    return Text.decode(FileReads.readAllBytes(path, ReadStrategy.AUTO), cs);
+  }
+
+  /** {@code Files.copy(Path, OutputStream)}, reporting to {@code listener} if not null. */
+  public static long copy(Path source, OutputStream out, ProgressListener listener)
+      throws IOException {
+    Objects.requireNonNull(out);
+    Progress progress = Progress.of(listener);
+    try (InputStream in = newInputStream(source)) {
+      if (in instanceof FileInput f) {
+        return f.transferTo(out, progress);
+      }
+      return counted(in, out, progress); // another file system's stream
+    }
+  }
+
+  /**
+   * {@code Files.copy(InputStream, Path, CopyOption...)}, reporting to {@code listener} if not
+   * null.
+   */
+  public static long copy(
+      InputStream in, Path target, ProgressListener listener, CopyOption... options)
+      throws IOException {
+    Objects.requireNonNull(in);
+    boolean replace = false;
+    for (CopyOption option : options) {
+      if (option == StandardCopyOption.REPLACE_EXISTING) {
+        replace = true;
+      } else if (option == null) {
+        throw new NullPointerException("options contains 'null'");
+      } else {
+        throw new UnsupportedOperationException(option + " not supported");
+      }
+    }
+    if (replace) {
+      Files.deleteIfExists(target);
+    }
+    try (OutputStream out =
+        newOutputStream(target, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
+      return transfer(in, out, Progress.of(listener));
+    }
+  }
+
+  /**
+   * {@code in.transferTo(out)} into a new target: a file stream's bytes by the adaptive transfer,
+   * any other stream's by its own {@code transferTo}, as the JDK's copy calls it.
+   */
+  private static long transfer(InputStream in, OutputStream out, Progress progress)
+      throws IOException {
+    if (in instanceof FileInput f) {
+      return f.transferTo(out, progress);
+    }
+    if (in.getClass() == FileInputStream.class && out instanceof FileOutput) {
+      long n = transferFile(((FileInputStream) in).getChannel(), out, progress);
+      if (n >= 0) {
+        return n;
+      }
+    }
+    return counted(in, out, progress);
+  }
+
+  /**
+   * The rest of a {@code FileInputStream}'s regular file into {@code out} by the adaptive transfer,
+   * its position moved past them; -1, with nothing read, for a pipe, a device or a {@code /proc}
+   * file (size 0). The channel is the stream's and interruptible: the interrupt status is held back
+   * while it is used, so that only an interrupt arriving meanwhile closes it.
+   */
+  private static long transferFile(FileChannel channel, OutputStream out, Progress progress)
+      throws IOException {
+    boolean interrupted = Thread.interrupted();
+    try {
+      if (channel.size() == 0) {
+        return -1;
+      }
+      long position = channel.position();
+      long n = FileOutput.transferInto(out, channel, position, progress);
+      channel.position(position + n);
+      return n;
+    } finally {
+      if (interrupted) {
+        Thread.currentThread().interrupt();
+      }
+    }
+  }
+
+  /** {@code in.transferTo(out)}, with the bytes written counted for {@code progress}. */
+  private static long counted(InputStream in, OutputStream out, Progress progress)
+      throws IOException {
+    if (progress == null) {
+      return in.transferTo(out);
+    }
+    long n = in.transferTo(new CountingOutputStream(out, progress));
+    progress.end(n);
+    return n;
+  }
+
+  /** {@code Files.copy(Path, Path, CopyOption...)} reporting to {@code listener}. */
+  public static Path copy(
+      Path source, Path target, ProgressListener listener, CopyOption... options)
+      throws IOException {
+    Objects.requireNonNull(listener, "listener");
+    Progress progress = Progress.of(listener);
+    Transfers.copy(source, target, progress::moved, options);
+    progress.end(sizeOf(target));
+    return target;
+  }
+
+  /** The size of a regular file copied, 0 for anything else (a directory, a link). */
+  private static long sizeOf(Path target) throws IOException {
+    BasicFileAttributes a =
+        Files.readAttributes(target, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+    return a.isRegularFile() ? a.size() : 0;
+  }
+
+  /** {@code FastChannels.transferTo} reporting to {@code listener}. */
+  public static long transferTo(
+      FileChannel source,
+      long position,
+      long count,
+      WritableByteChannel target,
+      ProgressListener listener)
+      throws IOException {
+    Objects.requireNonNull(listener, "listener");
+    return ChannelCopy.transfer(source, position, count, target, Progress.of(listener));
+  }
+
+  /** {@code ChunkedReader.asInputStream()}. */
+  public static InputStream inputStream(ChunkedReader reader) {
+    return new ChunkedInput(reader);
+  }
+}
