@@ -92,6 +92,7 @@ class AllocationTest {
   @Test
   void readAllBytesRetainsNoNativeBuffer() throws Exception {
     assumeTrue(TestSupport.releasesImmediately(), "mappings are left to the GC on this runtime");
+    quiesce();
     for (ReadStrategy s : ReadStrategy.values()) {
       TestSupport.IoCall<?> call = () -> FileReads.readAllBytes(file, s);
       call.call(); // fills fastio's buffer pool (at most BufferPool.slots() 64 KiB buffers)
@@ -216,6 +217,24 @@ class AllocationTest {
       }
     }
     throw new AssertionError("no buffer pool " + name);
+  }
+
+  /**
+   * Waits until buffers that earlier tests left to the garbage collector (the JDK's own mappings,
+   * such as those of {@code FileChannel.map} oracles) are released, so that their release does not
+   * change the pools during every attempt: a few collections until two readings 50 ms apart agree.
+   */
+  private static void quiesce() throws InterruptedException {
+    String last = "";
+    for (int i = 0; i < 40; i++) {
+      System.gc();
+      Thread.sleep(50);
+      String now = pools();
+      if (now.equals(last)) {
+        return;
+      }
+      last = now;
+    }
   }
 
   /** Count, bytes used and capacity of the "direct" and "mapped" pools. */
