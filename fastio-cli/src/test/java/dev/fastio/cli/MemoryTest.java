@@ -10,7 +10,6 @@ import java.io.RandomAccessFile;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -43,7 +42,7 @@ class MemoryTest {
   }
 
   private void assertPeakUnderLimit(String jvmOptions) throws IOException {
-    Path dist = Paths.get(System.getProperty("fastio.cli.dist", "target/none"));
+    Path dist = Processes.dist();
     assumeTrue(Files.isExecutable(dist.resolve("bin/fastio")), "distribution not built");
     assumeTrue(Files.isReadable(Path.of("/proc/self/status")), "Linux /proc");
     long gib = Long.getLong("fastio.cli.memoryTreeGiB", 10);
@@ -64,7 +63,7 @@ class MemoryTest {
             new byte[0],
             Map.of(
                 "JAVA_HOME",
-                System.getProperty("fastio.cli.home", ""),
+                Processes.javaHome(),
                 "FASTIO_OPTS",
                 "-Dfastio.cli.procStatusTo=" + status + " " + jvmOptions,
                 "HOME",

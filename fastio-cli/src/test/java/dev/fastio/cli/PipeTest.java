@@ -40,7 +40,7 @@ class PipeTest {
   }
 
   private static String fastio(String jvmArgs, String args) {
-    return Processes.java() + " " + jvmArgs + " -jar '" + Processes.jar() + "' " + args;
+    return Processes.fastioShell(jvmArgs, args);
   }
 
   /**

@@ -63,20 +63,75 @@ final class Processes {
         "fastio.cli.java", Paths.get(System.getProperty("java.home"), "bin", "java").toString());
   }
 
-  static void assumeJar() {
-    assumeTrue(Files.isRegularFile(jar()), "fastio.jar not built: run mvn verify");
+  /** The JDK the launcher runs on ({@code -Dfastio.cli.home}, the surefire execution's JDK). */
+  static String javaHome() {
+    return System.getProperty("fastio.cli.home", System.getProperty("java.home"));
   }
 
-  /** {@code java [jvmArgs] -jar fastio.jar args} in {@code dir}. */
+  /**
+   * The unpacked distribution ({@code -Dfastio.cli.dist}, set by the build), whose {@code
+   * bin/fastio} may not exist.
+   */
+  static Path dist() {
+    return Paths.get(System.getProperty("fastio.cli.dist", "target/none")).toAbsolutePath();
+  }
+
+  /**
+   * True where the build asks for every command to go through the distribution's {@code bin/fastio}
+   * ({@code -Dfastio.cli.viaLauncher=true}): the launcher adds the Vector API module, so the runs
+   * that set it test the command with the multi-buffer MD5 engine on.
+   */
+  static boolean viaLauncher() {
+    return Boolean.getBoolean("fastio.cli.viaLauncher");
+  }
+
+  static void assumeJar() {
+    if (viaLauncher()) {
+      assumeTrue(Files.isExecutable(dist().resolve("bin/fastio")), "bin/fastio not built");
+    } else {
+      assumeTrue(Files.isRegularFile(jar()), "fastio.jar not built: run mvn verify");
+    }
+  }
+
+  /**
+   * The command running fastio with {@code args}: {@code java [jvmArgs] -jar fastio.jar}, or, where
+   * {@link #viaLauncher()}, {@code bin/fastio} with {@code JAVA_HOME} the execution's JDK and
+   * {@code FASTIO_OPTS} the {@code jvmArgs}.
+   */
   static List<String> fastioCommand(List<String> jvmArgs, String... args) {
     List<String> cmd = new ArrayList<>();
-    cmd.add(java());
-    cmd.add("-Xshare:auto");
-    cmd.addAll(jvmArgs);
-    cmd.add("-jar");
-    cmd.add(jar().toString());
+    if (viaLauncher()) {
+      cmd.add("env");
+      cmd.add("JAVA_HOME=" + javaHome());
+      cmd.add("FASTIO_OPTS=" + String.join(" ", jvmArgs));
+      cmd.add(dist().resolve("bin/fastio").toString());
+    } else {
+      cmd.add(java());
+      cmd.add("-Xshare:auto");
+      cmd.addAll(jvmArgs);
+      cmd.add("-jar");
+      cmd.add(jar().toString());
+    }
     cmd.addAll(Arrays.asList(args));
     return cmd;
+  }
+
+  /**
+   * {@link #fastioCommand} as a line of shell: {@code jvmArgs} and {@code args} are inserted as
+   * they are (the caller quotes them).
+   */
+  static String fastioShell(String jvmArgs, String args) {
+    if (viaLauncher()) {
+      return "JAVA_HOME='"
+          + javaHome()
+          + "' FASTIO_OPTS='"
+          + jvmArgs
+          + "' '"
+          + dist().resolve("bin/fastio")
+          + "' "
+          + args;
+    }
+    return "'" + java() + "' -Xshare:auto " + jvmArgs + " -jar '" + jar() + "' " + args;
   }
 
   static void assumeTool(String tool) {

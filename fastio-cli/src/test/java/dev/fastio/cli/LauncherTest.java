@@ -1,0 +1,179 @@
+package dev.fastio.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import dev.fastio.cli.Processes.Run;
+import java.io.IOException;
+import java.lang.module.ModuleFinder;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import jdk.jfr.consumer.RecordedEvent;
+import jdk.jfr.consumer.RecordingFile;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The distribution's {@code bin/fastio}: it finds a Java 17+ ({@code JAVA_HOME}, else {@code java}
+ * on {@code PATH}) or says in one line that it needs one; it runs through symbolic links; the JVM's
+ * own start-up lines (the incubator warning of the Vector API module) never reach standard error
+ * but go where {@code FASTIO_JVM_STDERR} says; and where the JDK has that module (17, 25 and newer)
+ * MD5 runs in the multi-buffer engine, as the run's own JFR recording shows.
+ */
+class LauncherTest {
+  private static final String NEEDS_JAVA =
+      "fastio: Java 17 or newer is needed: set JAVA_HOME to one or put its java on PATH\n";
+
+  @TempDir static Path dir;
+  private static Path launcher;
+  private static String expected;
+
+  @BeforeAll
+  static void distribution() throws IOException, NoSuchAlgorithmException {
+    launcher = Processes.dist().resolve("bin/fastio");
+    assumeTrue(Files.isExecutable(launcher), "distribution not built: run mvn verify");
+    byte[] data = new byte[100_000];
+    for (int i = 0; i < data.length; i++) {
+      data[i] = (byte) (i * 31 + (i >> 8));
+    }
+    Files.write(dir.resolve("a.bin"), data);
+    expected =
+        HexFormat.of().formatHex(MessageDigest.getInstance("MD5").digest(data)) + "  a.bin\n";
+  }
+
+  /** {@code launcher args} in {@code dir}, with {@code JAVA_HOME} the execution's JDK and more. */
+  private static Run launch(Path launcher, Map<String, String> env, String... args) {
+    Map<String, String> all = new HashMap<>();
+    all.put("JAVA_HOME", Processes.javaHome());
+    all.putAll(env);
+    List<String> cmd = new ArrayList<>(List.of(launcher.toString()));
+    cmd.addAll(List.of(args));
+    return Processes.run(dir, cmd, new byte[0], all);
+  }
+
+  /** A directory that looks like a Java 11 home to the launcher: a release file and a java. */
+  private static Path oldJavaHome() throws IOException {
+    Path home = dir.resolve("jdk-11");
+    Path java = home.resolve("bin/java");
+    if (!Files.exists(java)) {
+      Files.createDirectories(java.getParent());
+      Files.writeString(home.resolve("release"), "JAVA_VERSION=\"11.0.2\"\n");
+      Files.writeString(java, "#!/bin/sh\necho 'openjdk version \"11.0.2\" 2019-01-15' >&2\n");
+      Files.setPosixFilePermissions(java, PosixFilePermissions.fromString("rwxr-xr-x"));
+    }
+    return home;
+  }
+
+  @Test
+  void hashesAsMd5sumWithNothingOnStderr() {
+    Run r = launch(launcher, Map.of(), "md5sum", "a.bin");
+    assertEquals("", r.err());
+    assertEquals(expected, r.out());
+    assertEquals(0, r.status());
+  }
+
+  @Test
+  void theJvmsOwnMessagesGoWhereFastioJvmStderrSays() throws IOException {
+    Path jvmErr = dir.resolve("jvm.err");
+    Run r = launch(launcher, Map.of("FASTIO_JVM_STDERR", jvmErr.toString()), "md5sum", "a.bin");
+    assertEquals("", r.err());
+    assertEquals(expected, r.out());
+    String jvm = Files.exists(jvmErr) ? Files.readString(jvmErr) : "";
+    if (vectorModuleAdded()) {
+      assertTrue(jvm.contains("WARNING: Using incubator modules: jdk.incubator.vector"), jvm);
+    } else {
+      assertEquals("", jvm);
+    }
+  }
+
+  @Test
+  void md5RunsInTheVectorLanesWhereTheJdkHasTheModule() throws IOException {
+    Path recording = dir.resolve("run.jfr");
+    Run r =
+        launch(
+            launcher,
+            Map.of("FASTIO_OPTS", "-XX:StartFlightRecording=filename=" + recording),
+            "md5sum",
+            "a.bin");
+    assertEquals("", r.err());
+    assertEquals(expected, r.out());
+    List<String> engines =
+        RecordingFile.readAllEvents(recording).stream()
+            .filter(e -> e.getEventType().getName().equals("dev.fastio.DigestBatch"))
+            .map((RecordedEvent e) -> e.getString("engine"))
+            .collect(Collectors.toList());
+    boolean lanes = vectorModuleAdded() && cpuHas("avx2");
+    assertEquals(1, engines.size(), engines.toString());
+    assertTrue(
+        lanes
+            ? engines.get(0).startsWith("MD5 lanes: vector")
+            : engines.get(0).equals("MessageDigest"),
+        engines.get(0));
+  }
+
+  @Test
+  void aJavaOlderThan17IsRefusedInOneLine() throws IOException {
+    Path old = oldJavaHome();
+    Run r =
+        launch(
+            launcher,
+            Map.of("JAVA_HOME", old.toString(), "PATH", old.resolve("bin") + ":/usr/bin:/bin"),
+            "md5sum",
+            "a.bin");
+    assertEquals(NEEDS_JAVA, r.err());
+    assertEquals("", r.out());
+    assertEquals(1, r.status());
+  }
+
+  @Test
+  void anOldJavaHomeFallsBackToTheJavaOnPath() throws IOException {
+    Path old = oldJavaHome();
+    String path = Paths.get(Processes.javaHome(), "bin") + ":/usr/bin:/bin";
+    Run r = launch(launcher, Map.of("JAVA_HOME", old.toString(), "PATH", path), "md5sum", "a.bin");
+    assertEquals("", r.err());
+    assertEquals(expected, r.out());
+  }
+
+  @Test
+  void runsThroughASymbolicLink() throws IOException {
+    Path link = Files.createDirectories(dir.resolve("links")).resolve("fastio");
+    if (!Files.exists(link, LinkOption.NOFOLLOW_LINKS)) {
+      Files.createSymbolicLink(link, launcher);
+    }
+    Run r = launch(link, Map.of(), "md5sum", "a.bin");
+    assertEquals("", r.err());
+    assertEquals(expected, r.out());
+  }
+
+  /**
+   * What the launcher decides: the module is there and the JDK is one fastio measured (17, 25+).
+   */
+  private static boolean vectorModuleAdded() {
+    int feature = Runtime.version().feature();
+    return (feature == 17 || feature >= 25)
+        && ModuleFinder.ofSystem().find("jdk.incubator.vector").isPresent();
+  }
+
+  private static boolean cpuHas(String flag) throws IOException {
+    Path cpuinfo = Paths.get("/proc/cpuinfo");
+    if (!Files.isReadable(cpuinfo)) {
+      return false;
+    }
+    return Files.readAllLines(cpuinfo, StandardCharsets.ISO_8859_1).stream()
+        .anyMatch(l -> l.startsWith("flags") && (" " + l + " ").contains(" " + flag + " "));
+  }
+}
