@@ -20,7 +20,7 @@ import org.openjdk.jmh.annotations.Setup;
  * MD5 of {@code count} cached files of {@code size} bytes (distinct contents) on one thread: {@code
  * jdk}, the baseline, a {@code MessageDigest} fed each file through {@code Files.newInputStream};
  * {@code serial}, {@code FastFiles.digest} of each file in turn (one {@code MessageDigest}, as a
- * batch of one thread ran before the multi-buffer engine); {@code batch}, {@code
+ * batch of one thread ran before the multi-buffer engine); {@code fastio}, {@code
  * DigestBatch.builder("MD5").threads(1)} over them all, which on a JVM with the Vector API hashes
  * them in the lanes of one engine. The forks resolve {@code jdk.incubator.vector}; with {@code
  * -jvmArgsAppend -Dfastio.md5.vector=false} the batch runs one {@code MessageDigest} as before.
@@ -81,7 +81,7 @@ public class DigestBatchBenchmark extends ThroughputBenchmark {
   }
 
   @Benchmark
-  public List<DigestBatch.Result> batch() throws InterruptedException {
+  public List<DigestBatch.Result> fastio() throws InterruptedException {
     return batch.digestAll(files);
   }
 }

@@ -78,6 +78,11 @@ public final class Report {
               "a `FileChannel.transferTo` loop",
               "TransferBenchmark",
               "target=FILE"),
+          new Headline(
+              "`DigestBatch` (MD5 of 16 files, one thread, Vector API module added)",
+              "a `MessageDigest` read loop per file",
+              "DigestBatchBenchmark",
+              "count=16"),
           new Headline("`FastFiles.copy`", "`Files.copy`", "PeersCopyBenchmark", ""),
           new Headline(
               "`ChunkedReader` scan",

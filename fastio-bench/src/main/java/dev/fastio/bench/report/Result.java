@@ -137,7 +137,9 @@ final class Result {
   }
 
   /**
-   * Bytes per second for a throughput score in ops per time unit of a sized benchmark, else NaN.
+   * Bytes per second for a throughput score in ops per time unit of a sized benchmark, else NaN. An
+   * operation of a benchmark with a {@code count} parameter handles {@code count} files of {@code
+   * size} bytes.
    */
   double bytesPerSecond() {
     double perSecond = perSecond(unit);
@@ -145,7 +147,8 @@ final class Result {
     if (!mode.equals("thrpt") || size < 0 || Double.isNaN(perSecond)) {
       return Double.NaN;
     }
-    return score * perSecond * size;
+    String count = params.get("count");
+    return score * perSecond * size * (count == null ? 1 : Long.parseLong(count.trim()));
   }
 
   /** The factor from "ops/UNIT" to ops per second, NaN for other units. */
