@@ -3,6 +3,7 @@ package dev.fastio.internal.batch;
 import dev.fastio.internal.io.FileKinds;
 import dev.fastio.internal.mapping.FileMapping;
 import dev.fastio.internal.platform.MappedRegion;
+import dev.fastio.internal.platform.PlatformProvider.Sharing;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
@@ -37,7 +38,8 @@ final class CacheProbe {
         continue;
       }
       try (FileMapping m =
-          FileMapping.open(path, 0, Math.min(size, PROBE), MappedRegion.MAX_WINDOW)) {
+          FileMapping.open(
+              path, 0, Math.min(size, PROBE), MappedRegion.MAX_WINDOW, Sharing.CONFINED)) {
         if (!m.isLoaded()) {
           return false;
         }

@@ -3,6 +3,7 @@ package dev.fastio.internal.batch;
 import dev.fastio.internal.io.FileKinds;
 import dev.fastio.internal.io.InterruptSafeFile;
 import dev.fastio.internal.io.Placement;
+import dev.fastio.internal.platform.AlignedBuffers;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
@@ -10,21 +11,49 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
- * A file's bytes for a lane, read in order into a buffer the lane owns: the bytes {@code
- * FastFiles.digest} hashes, with its exceptions and its interrupt behaviour (an {@link
+ * A file's bytes for a lane, read in order into a buffer lent by the lane's thread: the bytes
+ * {@code FastFiles.digest} hashes, with its exceptions and its interrupt behaviour (an {@link
  * InterruptSafeFile}; a file of another file system through the JDK's stream). A read asks one byte
  * more than the file's size leaves, so that a regular file's end shows without a read returning -1;
- * each read lands where {@link Placement} says. Reports the bytes it hands out to {@code counted}.
+ * each read lands where {@link Placement} says. Reports the bytes it hands out to {@code counted};
+ * {@link #close()} gives the buffer back.
  */
 final class FileSource implements LaneScheduler.Source {
+  /** Bytes per read from a file of another file system. */
+  private static final int STREAM_READ = 128 * 1024;
+
   /** Told of the bytes each read hands out. */
   interface Counter {
     void add(long bytes);
   }
 
+  /** Lends the direct, page-aligned buffers that sources read into. */
+  interface Buffers {
+    /**
+     * A buffer for a file of {@code size} bytes (0 if unknown), at least {@link #minimum} bytes.
+     *
+     * @throws OutOfMemoryError if no native memory is left
+     */
+    ByteBuffer lend(long size);
+
+    /** Takes back a buffer {@link #lend} returned. */
+    void giveBack(ByteBuffer buffer);
+  }
+
+  /** Bytes a lent buffer must hold for a file of {@code size} bytes (0 if unknown). */
+  static int minimum(long size, int read) {
+    int whole = AlignedBuffers.PAGE + read;
+    if (size <= 0 || size >= read) {
+      return whole;
+    }
+    long pages = (size + 1 + Placement.ALIGN + AlignedBuffers.PAGE - 1) / AlignedBuffers.PAGE;
+    return (int) Math.min(whole, pages * AlignedBuffers.PAGE); // the file in one read
+  }
+
   private final InterruptSafeFile file;
   private final InputStream stream;
   private final ByteBuffer buffer;
+  private final Buffers lender;
   private final Counter counted;
   private final long expected;
   private long position;
@@ -34,27 +63,30 @@ final class FileSource implements LaneScheduler.Source {
       InterruptSafeFile file,
       InputStream stream,
       ByteBuffer buffer,
+      Buffers lender,
       long expected,
       Counter counted) {
     this.file = file;
     this.stream = stream;
     this.buffer = buffer;
+    this.lender = lender;
     this.expected = expected;
     this.counted = counted;
   }
 
   /**
-   * Opens {@code path}, as {@code FastFiles.digest} opens it, to be read through {@code buffer}
-   * (direct, page-aligned); a file of another file system is read through a heap buffer as large.
+   * Opens {@code path}, as {@code FastFiles.digest} opens it, to be read through a buffer {@code
+   * buffers} lends for its size; a file of another file system is read through a heap buffer.
    */
-  static FileSource open(Path path, ByteBuffer buffer, Counter counted) throws IOException {
+  static FileSource open(Path path, Buffers buffers, Counter counted) throws IOException {
     if (!FileKinds.isDefaultFileSystem(path)) {
-      ByteBuffer heap = ByteBuffer.allocate(buffer.capacity()); // a stream reads into an array
-      return new FileSource(null, Files.newInputStream(path), heap, -1, counted);
+      ByteBuffer heap = ByteBuffer.allocate(STREAM_READ); // a stream reads into an array
+      return new FileSource(null, Files.newInputStream(path), heap, null, -1, counted);
     }
     InterruptSafeFile file = InterruptSafeFile.open(path);
     try {
-      return new FileSource(file, null, buffer, file.size(), counted);
+      long size = file.size();
+      return new FileSource(file, null, buffers.lend(size), buffers, size, counted);
     } catch (IOException | RuntimeException | Error e) {
       file.close();
       throw e;
@@ -102,8 +134,12 @@ final class FileSource implements LaneScheduler.Source {
   public void close() throws IOException {
     if (stream != null) {
       stream.close();
-    } else {
+      return;
+    }
+    try {
       file.close();
+    } finally {
+      lender.giveBack(buffer);
     }
   }
 }

@@ -1,24 +1,23 @@
 package dev.fastio.internal.batch;
 
-import dev.fastio.internal.platform.AlignedBuffers;
 import dev.fastio.internal.platform.Md5Lanes;
 import dev.fastio.internal.platform.NativeBuffer;
 import dev.fastio.internal.platform.PlatformProvider;
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Deque;
 import java.util.List;
 
 /**
  * A hashing thread of an MD5 batch that hashes many files at once: one multi-buffer engine ({@link
  * Md5Lanes}) whose lanes a {@link LaneScheduler} fills, each lane with one file read in order
  * through a direct buffer of its own ({@link FileSource}); a lane whose file ends takes the batch's
- * next file at once. The buffers, {@link #READ} bytes and a page each, one per lane in flight, are
- * freed when the thread ends.
+ * next file at once. The buffers, one per lane in flight, are {@link #READ} bytes and a page, or
+ * for a smaller file only as large as it needs; they are confined to this thread, reused from file
+ * to file and freed when the thread ends.
  */
-final class LaneHashing implements LaneScheduler.Inputs, LaneScheduler.Sink, FileSource.Counter {
+final class LaneHashing
+    implements LaneScheduler.Inputs, LaneScheduler.Sink, FileSource.Counter, FileSource.Buffers {
   /** Blocks per lane the engine compresses in one round. */
   static final int BLOCKS_PER_LANE = 16;
 
@@ -26,8 +25,8 @@ final class LaneHashing implements LaneScheduler.Inputs, LaneScheduler.Sink, Fil
   static final int READ = 128 * 1024;
 
   private final BatchRun run;
-  private final Deque<ByteBuffer> free = new ArrayDeque<>();
-  private final List<NativeBuffer> owned = new ArrayList<>();
+  private final List<NativeBuffer> free = new ArrayList<>();
+  private final List<NativeBuffer> lent = new ArrayList<>();
   private final ByteReports reports;
 
   LaneHashing(BatchRun run) {
@@ -40,7 +39,9 @@ final class LaneHashing implements LaneScheduler.Inputs, LaneScheduler.Sink, Fil
     try {
       LaneScheduler.run(Md5Lanes.vector(BLOCKS_PER_LANE), this, this);
     } finally {
-      for (NativeBuffer b : owned) {
+      free.addAll(lent); // lent only if the scheduler failed before closing its sources
+      lent.clear();
+      for (NativeBuffer b : free) {
         b.close();
       }
     }
@@ -63,13 +64,7 @@ final class LaneHashing implements LaneScheduler.Inputs, LaneScheduler.Sink, Fil
 
   @Override
   public LaneScheduler.Source open(int index) throws IOException {
-    ByteBuffer buffer = lendBuffer();
-    try {
-      return new Lent(FileSource.open(run.path(index), buffer, this), buffer);
-    } catch (IOException | RuntimeException | Error e) {
-      free.push(buffer);
-      throw e;
-    }
+    return FileSource.open(run.path(index), this, this);
   }
 
   @Override
@@ -83,37 +78,39 @@ final class LaneHashing implements LaneScheduler.Inputs, LaneScheduler.Sink, Fil
     reports.add(bytes);
   }
 
-  private ByteBuffer lendBuffer() {
-    ByteBuffer b = free.poll();
-    if (b == null) {
-      NativeBuffer own = PlatformProvider.get().allocate(READ + AlignedBuffers.PAGE);
-      owned.add(own);
-      b = own.buffer();
+  /**
+   * The smallest free buffer that holds {@link FileSource#minimum} bytes for {@code size}; else a
+   * new one, after freeing a free buffer (too small for it), so that no more buffers are kept than
+   * lanes were in flight at once.
+   */
+  @Override
+  public ByteBuffer lend(long size) {
+    int need = FileSource.minimum(size, READ);
+    NativeBuffer fit = null;
+    for (NativeBuffer b : free) {
+      int capacity = b.buffer().capacity();
+      if (capacity >= need && (fit == null || capacity < fit.buffer().capacity())) {
+        fit = b;
+      }
     }
-    return b;
+    if (fit == null) {
+      if (!free.isEmpty()) {
+        free.remove(free.size() - 1).close();
+      }
+      fit = PlatformProvider.get().allocate(need, PlatformProvider.Sharing.CONFINED);
+    } else {
+      free.remove(fit);
+    }
+    lent.add(fit);
+    return fit.buffer();
   }
 
-  /** A file's source, whose buffer goes back to this thread's free list when it closes. */
-  private final class Lent implements LaneScheduler.Source {
-    private final FileSource source;
-    private final ByteBuffer buffer;
-
-    Lent(FileSource source, ByteBuffer buffer) {
-      this.source = source;
-      this.buffer = buffer;
-    }
-
-    @Override
-    public ByteBuffer next() throws IOException {
-      return source.next();
-    }
-
-    @Override
-    public void close() throws IOException {
-      try {
-        source.close();
-      } finally {
-        free.push(buffer);
+  @Override
+  public void giveBack(ByteBuffer buffer) {
+    for (int i = 0; i < lent.size(); i++) {
+      if (lent.get(i).buffer() == buffer) {
+        free.add(lent.remove(i));
+        return;
       }
     }
   }

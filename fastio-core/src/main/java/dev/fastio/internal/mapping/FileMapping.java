@@ -58,6 +58,18 @@ public final class FileMapping implements AutoCloseable {
    */
   public static FileMapping open(Path path, long position, long size, int windowSize)
       throws IOException {
+    return open(path, position, size, windowSize, PlatformProvider.Sharing.SHARED);
+  }
+
+  /**
+   * As {@link #open(Path, long, long, int)}, for the threads {@code sharing} says.
+   *
+   * @param sharing {@link PlatformProvider.Sharing#CONFINED} if only the calling thread will use
+   *     and close the mapping (cheaper to close on JDK 22+)
+   */
+  public static FileMapping open(
+      Path path, long position, long size, int windowSize, PlatformProvider.Sharing sharing)
+      throws IOException {
     Objects.requireNonNull(path, "path");
     if (position < 0) {
       throw new IllegalArgumentException("position < 0: " + position);
@@ -70,7 +82,7 @@ public final class FileMapping implements AutoCloseable {
       long length = regionLength(path, file.size(), position, size);
       MappedRegion region;
       try {
-        region = file.map(position, length, windowSize, PlatformProvider.Sharing.SHARED);
+        region = file.map(position, length, windowSize, sharing);
       } catch (IOException | OutOfMemoryError e) {
         throw Faults.mapFailed(path, length, e);
       }

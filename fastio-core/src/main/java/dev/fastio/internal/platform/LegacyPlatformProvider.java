@@ -24,7 +24,7 @@ final class LegacyPlatformProvider implements PlatformProvider {
   }
 
   @Override
-  public NativeBuffer allocate(int capacity) {
+  public NativeBuffer allocate(int capacity, Sharing sharing) {
     return new CleanerBuffer(capacity);
   }
 

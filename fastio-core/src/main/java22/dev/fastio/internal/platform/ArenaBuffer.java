@@ -3,8 +3,9 @@ package dev.fastio.internal.platform;
 import java.lang.foreign.Arena;
 
 /**
- * The JDK 22+ native buffer: a segment of a shared {@link Arena}, freed by closing it. Shared, so
- * that any thread may use and close it, one at a time. A view used after close throws {@link
+ * The JDK 22+ native buffer: a segment of an {@link Arena} of its own, freed by closing it. Shared
+ * (any thread may use and close it, one at a time) or confined to the thread that allocated it,
+ * whose close needs no handshake with the other threads. A view used after close throws {@link
  * IllegalStateException}; it never reads freed memory.
  */
 final class ArenaBuffer extends NativeBuffer {
@@ -17,8 +18,9 @@ final class ArenaBuffer extends NativeBuffer {
 
   // Ownership of the arena passes to the buffer, whose free() closes it.
   @SuppressWarnings("MustBeClosedChecker")
-  static ArenaBuffer allocate(int capacity) {
-    Arena arena = Arena.ofShared();
+  static ArenaBuffer allocate(int capacity, PlatformProvider.Sharing sharing) {
+    Arena arena =
+        sharing == PlatformProvider.Sharing.SHARED ? Arena.ofShared() : Arena.ofConfined();
     try {
       return new ArenaBuffer(arena, capacity);
     } catch (RuntimeException | Error e) {

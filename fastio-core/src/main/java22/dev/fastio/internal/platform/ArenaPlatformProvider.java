@@ -28,8 +28,8 @@ final class ArenaPlatformProvider implements PlatformProvider {
   }
 
   @Override
-  public NativeBuffer allocate(int capacity) {
-    return ArenaBuffer.allocate(capacity);
+  public NativeBuffer allocate(int capacity, Sharing sharing) {
+    return ArenaBuffer.allocate(capacity, sharing);
   }
 
   /**
