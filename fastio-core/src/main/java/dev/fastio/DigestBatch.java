@@ -54,13 +54,11 @@ import java.util.function.Consumer;
  * file read in order through a 128 KiB buffer of its own, and a lane whose file ends takes the next
  * file at once; the digests are the same. That needs the incubator module resolved ({@code java
  * --add-modules jdk.incubator.vector}, which makes the JVM print one warning line at start-up), the
- * C2 compiler, vectors of at least 256 bits, and JDK 25 or newer (system property {@code
- * fastio.md5.vector}: {@code false} turns it off, {@code true} allows it on an older JDK such as
- * 17, where it is usually several times faster but was seen to run for minutes at a third of {@code
- * MessageDigest}'s speed when the JIT compiled it badly). {@link #engine()} says which engine a
- * batch uses. With {@link Reading#SEQUENTIAL} a worker's lanes take the files in input order as the
- * reader has them in the page cache: a free lane waits for the reader's next file, while the device
- * still sees one file at a time.
+ * C2 compiler, vectors of at least 256 bits, and a JDK where it was measured faster (17, and 25 and
+ * newer; system property {@code fastio.md5.vector}: {@code false} turns it off, {@code true} allows
+ * it on any JDK). {@link #engine()} says which engine a batch uses. With {@link Reading#SEQUENTIAL}
+ * a worker's lanes take the files in input order as the reader has them in the page cache: a free
+ * lane waits for the reader's next file, while the device still sees one file at a time.
  *
  * <p><b>Threads.</b> A batch starts its worker threads (daemon threads named {@code
  * fastio-digest-N}, plus {@code fastio-digest-reader}) for each call and stops them before the call

@@ -22,11 +22,9 @@ import org.openjdk.jmh.annotations.Setup;
  * {@code serial}, {@code FastFiles.digest} of each file in turn (one {@code MessageDigest}, as a
  * batch of one thread ran before the multi-buffer engine); {@code fastio}, {@code
  * DigestBatch.builder("MD5").threads(1)} over them all, which on a JVM with the Vector API hashes
- * them in the lanes of one engine. The forks resolve {@code jdk.incubator.vector}, so the batch
- * runs as it does by default: the engine on JDK 25+, one {@code MessageDigest} on JDK 17 (add
- * {@code -jvmArgsAppend "-Xms4g -Xmx4g --add-modules jdk.incubator.vector
- * -Dfastio.md5.vector=true"} for the engine there; {@code -Dfastio.md5.vector=false} turns it off
- * everywhere). Score: batches per second.
+ * them in the lanes of one engine. The forks resolve {@code jdk.incubator.vector}; with {@code
+ * -jvmArgsAppend -Dfastio.md5.vector=false} the batch runs one {@code MessageDigest} as before.
+ * Score: batches per second.
  */
 @Fork(
     value = 1,

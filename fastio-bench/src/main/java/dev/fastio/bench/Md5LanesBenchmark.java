@@ -40,8 +40,7 @@ import org.openjdk.jmh.annotations.Warmup;
       "-Xmx4g",
       "-XX:+AlwaysPreTouch",
       "--add-modules",
-      "jdk.incubator.vector",
-      "-Dfastio.md5.vector=true" // the engine on JDK 17 too, where it is off by default
+      "jdk.incubator.vector"
     })
 @State(Scope.Benchmark)
 public class Md5LanesBenchmark {

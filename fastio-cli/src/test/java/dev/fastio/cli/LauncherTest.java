@@ -31,9 +31,8 @@ import org.junit.jupiter.api.io.TempDir;
  * The distribution's {@code bin/fastio}: it finds a Java 17+ ({@code JAVA_HOME}, else {@code java}
  * on {@code PATH}) or says in one line that it needs one; it runs through symbolic links; the JVM's
  * own start-up lines (the incubator warning of the Vector API module) never reach standard error
- * but go where {@code FASTIO_JVM_STDERR} says; and where the JDK has that module (25 and newer, or
- * any JDK when {@code FASTIO_OPTS} asks for the engine) MD5 runs in the multi-buffer engine, as the
- * run's own JFR recording shows.
+ * but go where {@code FASTIO_JVM_STDERR} says; and where the JDK has that module (17, 25 and newer)
+ * MD5 runs in the multi-buffer engine, as the run's own JFR recording shows.
  */
 class LauncherTest {
   private static final String NEEDS_JAVA =
@@ -94,7 +93,7 @@ class LauncherTest {
     assertEquals("", r.err());
     assertEquals(expected, r.out());
     String jvm = Files.exists(jvmErr) ? Files.readString(jvmErr) : "";
-    if (vectorModuleAdded("")) {
+    if (vectorModuleAdded()) {
       assertTrue(jvm.contains("WARNING: Using incubator modules: jdk.incubator.vector"), jvm);
     } else {
       assertEquals("", jvm);
@@ -103,21 +102,11 @@ class LauncherTest {
 
   @Test
   void md5RunsInTheVectorLanesWhereTheJdkHasTheModule() throws IOException {
-    assertEngine("", vectorModuleAdded(""));
-  }
-
-  @Test
-  void fastioOptsTurnTheVectorLanesOnOnAnyJdk() throws IOException {
-    assertEngine("-Dfastio.md5.vector=true", vectorModuleAdded("-Dfastio.md5.vector=true"));
-  }
-
-  /** The engine of a run with {@code options} in FASTIO_OPTS, as its JFR recording shows it. */
-  private static void assertEngine(String options, boolean moduleAdded) throws IOException {
     Path recording = dir.resolve("run.jfr");
     Run r =
         launch(
             launcher,
-            Map.of("FASTIO_OPTS", options + " -XX:StartFlightRecording=filename=" + recording),
+            Map.of("FASTIO_OPTS", "-XX:StartFlightRecording=filename=" + recording),
             "md5sum",
             "a.bin");
     assertEquals("", r.err());
@@ -127,7 +116,7 @@ class LauncherTest {
             .filter(e -> e.getEventType().getName().equals("dev.fastio.DigestBatch"))
             .map((RecordedEvent e) -> e.getString("engine"))
             .collect(Collectors.toList());
-    boolean lanes = moduleAdded && cpuHas("avx2");
+    boolean lanes = vectorModuleAdded() && cpuHas("avx2");
     assertEquals(1, engines.size(), engines.toString());
     assertTrue(
         lanes
@@ -171,12 +160,11 @@ class LauncherTest {
   }
 
   /**
-   * What the launcher decides: the module is there, and the JDK is 25 or newer or {@code
-   * fastioOpts} asks for the engine.
+   * What the launcher decides: the module is there and the JDK is one fastio measured (17, 25+).
    */
-  private static boolean vectorModuleAdded(String fastioOpts) {
+  private static boolean vectorModuleAdded() {
     int feature = Runtime.version().feature();
-    return (feature >= 25 || fastioOpts.contains("-Dfastio.md5.vector=true"))
+    return (feature == 17 || feature >= 25)
         && ModuleFinder.ofSystem().find("jdk.incubator.vector").isPresent();
   }
 

@@ -39,14 +39,9 @@ class Md5LanesEngineTest {
       assertEquals(engine.name(), Md5Lanes.vectorStatus());
       assertEquals("VectorMd5Lanes", engine.getClass().getSimpleName());
     } else {
-      int feature = Runtime.version().feature();
       assertEquals(
-          feature < 25 && !Boolean.getBoolean("fastio.md5.vector")
-              ? "unavailable: not on by default on JDK "
-                  + feature
-                  + " (on by default from JDK 25; -Dfastio.md5.vector=true uses it here)"
-              : "unavailable: module jdk.incubator.vector not resolved"
-                  + " (add --add-modules jdk.incubator.vector)",
+          "unavailable: module jdk.incubator.vector not resolved"
+              + " (add --add-modules jdk.incubator.vector)",
           Md5Lanes.vectorStatus());
       assertThrows(IllegalStateException.class, () -> Md5Lanes.vector(4));
     }

@@ -14,9 +14,9 @@ import java.util.Optional;
  * resolved. It is used when all of these hold:
  *
  * <ul>
- *   <li>{@code -Dfastio.md5.vector=false} is not set, and the JDK is 25 or newer, or {@code
- *       -Dfastio.md5.vector=true} asks for it on any JDK (see {@link Settings#MD5_VECTOR}; on JDK
- *       17 its speed depends on how the JIT compiled it, see {@code docs/md5-lanes.md});
+ *   <li>{@code -Dfastio.md5.vector=false} is not set, and the JDK is one where the engine was
+ *       measured faster than {@code MessageDigest} (17, and 25 and newer), or {@code
+ *       -Dfastio.md5.vector=true} asks for it on any JDK (see {@link Settings#MD5_VECTOR});
  *   <li>the JIT compiler C2 is on (the Vector API is slow without it: {@code java.vm.info} says
  *       neither "interpreted mode" nor "emulated-client");
  *   <li>the module {@code jdk.incubator.vector} is resolved ({@code --add-modules
@@ -89,10 +89,10 @@ final class VectorMd5LanesLookup {
       return "turned off by -Dfastio.md5.vector=false";
     }
     int feature = Runtime.version().feature();
-    if (!Settings.MD5_VECTOR.equalsIgnoreCase("true") && feature < 25) {
-      return "not on by default on JDK "
+    if (!Settings.MD5_VECTOR.equalsIgnoreCase("true") && feature != 17 && feature < 25) {
+      return "not measured on JDK "
           + feature
-          + " (on by default from JDK 25; -Dfastio.md5.vector=true uses it here)";
+          + " (faster on 17 and 25+; -Dfastio.md5.vector=true uses it here)";
     }
     String info = System.getProperty("java.vm.info", "");
     if (info.contains("interpreted mode") || info.contains("emulated-client")) {
