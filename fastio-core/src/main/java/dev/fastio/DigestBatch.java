@@ -56,9 +56,12 @@ import java.util.function.Consumer;
  * --add-modules jdk.incubator.vector}, which makes the JVM print one warning line at start-up), the
  * C2 compiler, vectors of at least 256 bits, and a JDK where it was measured faster (17, and 25 and
  * newer; system property {@code fastio.md5.vector}: {@code false} turns it off, {@code true} allows
- * it on any JDK). {@link #engine()} says which engine a batch uses. With {@link Reading#SEQUENTIAL}
- * a worker's lanes take the files in input order as the reader has them in the page cache: a free
- * lane waits for the reader's next file, while the device still sees one file at a time.
+ * it on any JDK). {@link #engine()} says which engine a batch uses when it reads in parallel. A
+ * batch that reads sequentially ({@link Reading#SEQUENTIAL}, or {@code AUTO} on a rotational disk
+ * whose files are not cached) hashes with one {@code MessageDigest} per worker: its reader hands
+ * the files over one at a time, which would leave all lanes but one idle whenever files are larger
+ * than the read-ahead, and a device that needs a sequential reader is slower than one {@code
+ * MessageDigest} anyway.
  *
  * <p><b>Threads.</b> A batch starts its worker threads (daemon threads named {@code
  * fastio-digest-N}, plus {@code fastio-digest-reader}) for each call and stops them before the call
@@ -68,10 +71,10 @@ import java.util.function.Consumer;
  * run concurrently.
  *
  * <p><b>Memory.</b> Reads go through fastio's pooled 68 KiB buffers and mappings of at most 64 MiB
- * per file, as {@link FastFiles#digest(Path, String)}, or, for the MD5 lanes, a 132 KiB direct
- * buffer per lane, freed when the call returns; the sequential reader adds one 1 MiB direct buffer
- * where there is no {@code /dev/null}. Results not yet delivered in order are held in memory (a
- * digest or an exception per file).
+ * per file, as {@link FastFiles#digest(Path, String)}, or, for the MD5 lanes, a direct buffer of up
+ * to 132 KiB per lane, freed when the call returns; the sequential reader adds one 1 MiB direct
+ * buffer where there is no {@code /dev/null}. Results not yet delivered in order are held in memory
+ * (a digest or an exception per file).
  *
  * @since 0.1.0
  */
@@ -330,13 +333,14 @@ public final class DigestBatch {
     List<Path> list = List.copyOf(paths); // rejects nulls; a stable snapshot for the workers
     Objects.requireNonNull(sink, "sink");
     Result[] early = listener == null ? null : new Result[list.size()];
+    Pipeline pipeline = Pipeline.of(reading, list);
     BatchRun.Options options =
         new BatchRun.Options(
             algorithm,
             threads,
-            Pipeline.of(reading, list),
+            pipeline,
             early == null ? BatchRun.Progress.NONE : new Listening(list, early, listener),
-            engine);
+            engine.forPipeline(pipeline));
     BatchRun.run(
         list,
         options,
@@ -384,11 +388,12 @@ public final class DigestBatch {
   }
 
   /**
-   * What computes this batch's digests on this runtime: {@code "MessageDigest"} (one {@link
-   * MessageDigest} per thread, one file after another), or, for MD5 where the Vector API is in use
-   * (see Engines in the class description), {@code "MD5 lanes: vector NxM-bit"}, N the lanes, that
-   * is the files each thread hashes at once. Decided once per JVM; the {@code
-   * dev.fastio.DigestBatch} JFR event records it too.
+   * What computes this batch's digests on this runtime when it reads in parallel: {@code
+   * "MessageDigest"} (one {@link MessageDigest} per thread, one file after another), or, for MD5
+   * where the Vector API is in use (see Engines in the class description), {@code "MD5 lanes:
+   * vector NxM-bit"}, N the lanes, that is the files each thread hashes at once. Decided once per
+   * JVM. A call that reads sequentially uses {@code "MessageDigest"}; the {@code
+   * dev.fastio.DigestBatch} JFR event records the engine each call used.
    *
    * @return a one-line description
    */

@@ -160,20 +160,26 @@ class DigestBatchLanesTest {
   void theEngineIsRecordedInTheJfrEvent() throws Exception {
     Path a = TestSupport.write(dir(), "a", TestSupport.randomBytes(2, 5000));
     Path jfr = dir().resolve("batch.jfr");
-    DigestBatch batch = DigestBatch.builder("MD5").threads(1).build();
+    DigestBatch batch = DigestBatch.builder("MD5").threads(1).reading(Reading.PARALLEL).build();
+    DigestBatch sequential =
+        DigestBatch.builder("MD5").threads(1).reading(Reading.SEQUENTIAL).build();
     try (Recording rec = new Recording()) {
       rec.enable("dev.fastio.DigestBatch").withThreshold(java.time.Duration.ZERO);
       rec.start();
       batch.digestAll(List.of(a, a, a));
+      sequential.digestAll(List.of(a, a, a));
       rec.stop();
       rec.dump(jfr);
     }
     List<RecordedEvent> events =
         RecordingFile.readAllEvents(jfr).stream()
             .filter(e -> e.getEventType().getName().equals("dev.fastio.DigestBatch"))
+            .sorted(java.util.Comparator.comparing(RecordedEvent::getStartTime))
             .toList();
-    assertEquals(1, events.size());
+    assertEquals(2, events.size());
     assertEquals(batch.engine(), events.get(0).getString("engine"));
+    // a sequential reader hands files over one at a time: one MessageDigest per worker
+    assertEquals("MessageDigest", events.get(1).getString("engine"));
     assertEquals("MD5", events.get(0).getString("algorithm"));
     assertEquals(3, events.get(0).getLong("files"));
     assertEquals(1, events.get(0).getInt("threads"));

@@ -26,6 +26,20 @@ public enum Engine {
   }
 
   /**
+   * The engine a run with {@code pipeline} uses: this one, except that a {@link
+   * Pipeline#SEQUENTIAL} run hashes with {@link #MESSAGE_DIGEST}. Its reader hands the files over
+   * one at a time, so with files larger than its read-ahead the lanes would hash one file in 16,
+   * slower than one {@code MessageDigest}; and the devices that need a sequential reader are slower
+   * than that anyway.
+   *
+   * @param pipeline how the run reads
+   * @return the engine
+   */
+  public Engine forPipeline(Pipeline pipeline) {
+    return pipeline == Pipeline.SEQUENTIAL ? MESSAGE_DIGEST : this;
+  }
+
+  /**
    * What a user is told of this engine for {@code algorithm}: {@code "MessageDigest"}, or {@code
    * "MD5 lanes: vector 16x32-bit"} (the vector engine's name, which gives its lanes).
    *
