@@ -6,18 +6,10 @@ import java.nio.ByteBuffer;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.SplittableRandom;
-import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
-import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * The multi-buffer MD5 on {@code count} in-memory buffers of {@code bufferBytes} each, one thread:
@@ -29,10 +21,6 @@ import org.openjdk.jmh.annotations.Warmup;
  * engine=vector} fails where the vector engine is unavailable (see {@code
  * Md5Lanes.vectorStatus()}).
  */
-@BenchmarkMode(Mode.Throughput)
-@OutputTimeUnit(TimeUnit.SECONDS)
-@Warmup(iterations = 3, time = 1)
-@Measurement(iterations = 5, time = 1)
 @Fork(
     value = 1,
     jvmArgsAppend = {
@@ -42,8 +30,7 @@ import org.openjdk.jmh.annotations.Warmup;
       "--add-modules",
       "jdk.incubator.vector"
     })
-@State(Scope.Benchmark)
-public class Md5LanesBenchmark {
+public class Md5LanesBenchmark extends ThroughputBenchmark {
   @Param({"16"})
   public int count;
 

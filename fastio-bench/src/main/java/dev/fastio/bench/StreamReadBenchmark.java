@@ -6,18 +6,11 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * A file read to its end through an input stream with requests of {@code request} bytes into one
@@ -27,15 +20,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * -t 2} reads on both cores. Score: whole-file passes per second (multiply by {@code size} for
  * bytes).
  */
-@BenchmarkMode(Mode.Throughput)
-@OutputTimeUnit(TimeUnit.SECONDS)
-@Warmup(iterations = 3, time = 1)
-@Measurement(iterations = 5, time = 1)
-@Fork(
-    value = 1,
-    jvmArgsAppend = {"-Xms4g", "-Xmx4g", "-XX:+AlwaysPreTouch"})
-@State(Scope.Thread)
-public class StreamReadBenchmark {
+@State(Scope.Thread) // each thread its own stream (ThroughputBenchmark shares one state)
+public class StreamReadBenchmark extends ThroughputBenchmark {
   @Param({"268435456"})
   public long size;
 
