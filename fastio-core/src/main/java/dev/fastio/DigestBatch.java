@@ -333,14 +333,13 @@ public final class DigestBatch {
     List<Path> list = List.copyOf(paths); // rejects nulls; a stable snapshot for the workers
     Objects.requireNonNull(sink, "sink");
     Result[] early = listener == null ? null : new Result[list.size()];
-    Pipeline pipeline = Pipeline.of(reading, list);
     BatchRun.Options options =
         new BatchRun.Options(
             algorithm,
             threads,
-            pipeline,
+            Pipeline.of(reading, list),
             early == null ? BatchRun.Progress.NONE : new Listening(list, early, listener),
-            engine.forPipeline(pipeline));
+            engine);
     BatchRun.run(
         list,
         options,

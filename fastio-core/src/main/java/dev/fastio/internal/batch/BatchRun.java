@@ -78,11 +78,13 @@ public final class BatchRun {
    * @param threads hashing threads, at least 1
    * @param pipeline how files are read
    * @param progress told of bytes and files as they are hashed; {@link Progress#NONE} for none
-   * @param engine what computes the digests; {@link Engine#MD5_LANES} only for MD5, where available
+   * @param engine what computes the digests; {@link Engine#MD5_LANES} only for MD5, where
+   *     available, and only with {@link Pipeline#PARALLEL}: a sequential run takes {@link
+   *     Engine#MESSAGE_DIGEST} instead (see {@link Engine#forPipeline})
    */
   public record Options(
       String algorithm, int threads, Pipeline pipeline, Progress progress, Engine engine) {
-    /** Checks the options. */
+    /** Checks the options, and gives a sequential run the engine it can feed. */
     public Options {
       Objects.requireNonNull(algorithm, "algorithm");
       Objects.requireNonNull(pipeline, "pipeline");
@@ -91,6 +93,7 @@ public final class BatchRun {
       if (threads < 1) {
         throw new IllegalArgumentException("threads < 1: " + threads);
       }
+      engine = engine.forPipeline(pipeline);
     }
   }
 
@@ -298,22 +301,6 @@ public final class BatchRun {
       Thread.currentThread().interrupt();
       return -1;
     }
-  }
-
-  /**
-   * The next file to hash without waiting: -1 when none is left (or the run is over), {@link
-   * LaneScheduler.Inputs#NONE_READY} while the sequential reader has none ready yet.
-   */
-  int pollIndex() {
-    if (cancelled) {
-      return -1;
-    }
-    if (options.pipeline() == Pipeline.SEQUENTIAL) {
-      Integer i = queue.poll();
-      return i == null ? LaneScheduler.Inputs.NONE_READY : i;
-    }
-    int k = next.getAndIncrement();
-    return k < order.length ? order[k] : -1;
   }
 
   /** File {@code i}. */

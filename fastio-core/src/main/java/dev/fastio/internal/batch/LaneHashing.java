@@ -47,9 +47,13 @@ final class LaneHashing
     }
   }
 
+  /**
+   * The next file: never waits, since the lanes run only when the batch reads in parallel (see
+   * {@link BatchRun.Options}), where the hashing threads take the files from a list.
+   */
   @Override
   public int poll() {
-    return run.pollIndex();
+    return run.nextIndexOrNone();
   }
 
   @Override
