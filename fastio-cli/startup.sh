@@ -18,7 +18,9 @@ variants=()
 [ -n "$old" ] && variants+=("$J/bin/java -jar $old md5sum $file")
 variants+=("$J/bin/java -jar $dist/lib/fastio.jar md5sum $file"
   "$dist/bin/fastio md5sum $file"
+  "env FASTIO_AOT=off $dist/bin/fastio md5sum $file"
   "env FASTIO_OPTS=-XX:TieredStopAtLevel=1 $dist/bin/fastio md5sum $file")
+"$dist/bin/fastio" md5sum "$file" > /dev/null # untimed: on Java 25+ it makes the start-up cache
 TIMEFORMAT='%3U %3S %3R'
 declare -A cpu wall
 for ((r = 0; r < rounds; r++)); do

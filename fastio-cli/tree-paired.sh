@@ -92,6 +92,7 @@ case $mode in
     ;;
 esac
 [ "$mode" = cold ] || warm
+run_fastio > /dev/null # untimed: on Java 25+ the first run makes bin/fastio's start-up cache
 one() { # one timed run of $1, in the mode's cache state
   if [ "$mode" = cold ]; then evict; else warm; fi
   timed "$1"

@@ -32,7 +32,9 @@ import org.junit.jupiter.api.io.TempDir;
  * on {@code PATH}) or says in one line that it needs one; it runs through symbolic links; the JVM's
  * own start-up lines (the incubator warning of the Vector API module) never reach standard error
  * but go where {@code FASTIO_JVM_STDERR} says; and where the JDK has that module (17, 25 and newer)
- * MD5 runs in the multi-buffer engine, as the run's own JFR recording shows.
+ * MD5 runs in the multi-buffer engine, as the run's own JFR recording shows. On Java 25 and newer
+ * it makes an ahead-of-time cache once and uses it after, silently, and runs without one wherever
+ * one cannot be made or read.
  */
 class LauncherTest {
   private static final String NEEDS_JAVA =
@@ -59,6 +61,7 @@ class LauncherTest {
   private static Run launch(Path launcher, Map<String, String> env, String... args) {
     Map<String, String> all = new HashMap<>();
     all.put("JAVA_HOME", Processes.javaHome());
+    all.put("FASTIO_CACHE_DIR", Processes.aotCacheDir().toString());
     all.putAll(env);
     List<String> cmd = new ArrayList<>(List.of(launcher.toString()));
     cmd.addAll(List.of(args));
@@ -175,5 +178,66 @@ class LauncherTest {
     }
     return Files.readAllLines(cpuinfo, StandardCharsets.ISO_8859_1).stream()
         .anyMatch(l -> l.startsWith("flags") && (" " + l + " ").contains(" " + flag + " "));
+  }
+
+  @Test
+  void anAheadOfTimeCacheIsMadeOnceFromJava25AndUsedAfter() throws IOException {
+    Path cache = dir.resolve("aot");
+    Path log = dir.resolve("aot.log");
+    boolean aot = Runtime.version().feature() >= 25;
+    String logged = aot ? "-Xlog:aot=info:file=" + log : ""; // no such log tag before JDK 24
+    Map<String, String> env = Map.of("FASTIO_CACHE_DIR", cache.toString(), "FASTIO_OPTS", logged);
+    for (int run = 0; run < 2; run++) {
+      Run r = launch(launcher, env, "md5sum", "a.bin");
+      assertEquals("", r.err());
+      assertEquals(expected, r.out());
+      assertEquals(0, r.status());
+    }
+    List<Path> made = aotFiles(cache);
+    if (aot) {
+      assertEquals(1, made.size(), made.toString());
+      String used = Files.readString(log);
+      assertTrue(used.contains("Opened AOT cache " + made.get(0)), used);
+    } else {
+      assertEquals(List.of(), made);
+    }
+  }
+
+  @Test
+  void withoutAnAheadOfTimeCacheWhereOffOrNotWritableOrDamaged() throws IOException {
+    Path off = dir.resolve("aot-off");
+    Run r =
+        launch(
+            launcher,
+            Map.of("FASTIO_CACHE_DIR", off.toString(), "FASTIO_AOT", "off"),
+            "md5sum",
+            "a.bin");
+    assertEquals(expected, r.out());
+    assertEquals(List.of(), aotFiles(off));
+
+    Path underAFile = dir.resolve("a.bin").resolve("cache"); // cannot be made
+    r = launch(launcher, Map.of("FASTIO_CACHE_DIR", underAFile.toString()), "md5sum", "a.bin");
+    assertEquals("", r.err());
+    assertEquals(expected, r.out());
+    assertEquals(0, r.status());
+
+    Path damaged = dir.resolve("aot-damaged");
+    launch(launcher, Map.of("FASTIO_CACHE_DIR", damaged.toString()), "md5sum", "a.bin");
+    for (Path p : aotFiles(damaged)) {
+      Files.write(p, new byte[4096]); // the JVM refuses it and runs without
+    }
+    r = launch(launcher, Map.of("FASTIO_CACHE_DIR", damaged.toString()), "md5sum", "a.bin");
+    assertEquals("", r.err());
+    assertEquals(expected, r.out());
+    assertEquals(0, r.status());
+  }
+
+  private static List<Path> aotFiles(Path cache) throws IOException {
+    if (!Files.isDirectory(cache)) {
+      return List.of();
+    }
+    try (var files = Files.list(cache)) {
+      return files.filter(p -> p.toString().endsWith(".aot")).sorted().collect(Collectors.toList());
+    }
   }
 }

@@ -104,6 +104,7 @@ final class Processes {
       cmd.add("env");
       cmd.add("JAVA_HOME=" + javaHome());
       cmd.add("FASTIO_OPTS=" + String.join(" ", jvmArgs));
+      cmd.add("FASTIO_CACHE_DIR=" + aotCacheDir());
       cmd.add(dist().resolve("bin/fastio").toString());
     } else {
       cmd.add(java());
@@ -124,6 +125,8 @@ final class Processes {
     if (viaLauncher()) {
       return "JAVA_HOME='"
           + javaHome()
+          + "' FASTIO_CACHE_DIR='"
+          + aotCacheDir()
           + "' FASTIO_OPTS='"
           + jvmArgs
           + "' '"
@@ -132,6 +135,14 @@ final class Processes {
           + args;
     }
     return "'" + java() + "' -Xshare:auto " + jvmArgs + " -jar '" + jar() + "' " + args;
+  }
+
+  /**
+   * Where the launcher keeps its ahead-of-time cache in the tests (Java 25+): beside the
+   * distribution, not in the user's home.
+   */
+  static Path aotCacheDir() {
+    return dist().resolveSibling("aot-cache");
   }
 
   static void assumeTool(String tool) {
