@@ -43,10 +43,11 @@ import java.util.function.Consumer;
  * default, picks {@code SEQUENTIAL} when the first file lives on a block device Linux reports as
  * rotational ({@code /sys/class/block/DEV/queue/ rotational}) and the files are not in the page
  * cache already, and {@code PARALLEL} otherwise (other systems, SSDs, tmpfs, overlay and network
- * mounts, and files already cached). Whether they are cached is asked of up to 16 files spread over
- * the list ({@code mincore} on a mapping of at most their first 64 MiB, released at once); one that
- * is not makes the batch sequential. Only regular files are read ahead; FIFOs and devices are read
- * once, by a worker.
+ * mounts, files already cached, and the paravirtual disks of virtual machines, virtio-blk and
+ * Xen's, which report themselves rotational whatever the host keeps them on). Whether they are
+ * cached is asked of up to 16 files spread over the list ({@code mincore} on a mapping of at most
+ * their first 64 MiB, released at once); one that is not makes the batch sequential. Only regular
+ * files are read ahead; FIFOs and devices are read once, by a worker.
  *
  * <p><b>Engines.</b> Digests are computed by one {@link MessageDigest} per worker, one file after
  * another, except for MD5 where the JDK's Vector API is in use: there each worker hashes as many

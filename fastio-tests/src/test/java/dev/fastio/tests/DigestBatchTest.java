@@ -18,7 +18,9 @@ import dev.fastio.MappedFile;
 import dev.fastio.MappedFiles;
 import dev.fastio.internal.Settings;
 import dev.fastio.internal.batch.BatchTestHook;
+import dev.fastio.internal.io.BlockDevices;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -332,5 +334,44 @@ class DigestBatchTest {
     }
     assumeTrue(evicted, "dd iflag=nocache did not evict the file here");
     assertFalse(BatchTestHook.looksCached(files), "one file evicted");
+  }
+
+  /**
+   * A virtual machine's virtio-blk disk reports itself rotational whatever the host keeps it on, so
+   * {@code Reading.AUTO} does not take it for a spinning disk (where the tests run on one).
+   */
+  @Test
+  void aVirtioDiskIsNotTakenForASpinningOne() throws Exception {
+    Path file = TestSupport.write(dir, "on-the-disk", new byte[1]);
+    Path disk = sysDisk(dir);
+    assumeTrue(disk != null, "no block device under " + dir);
+    Path driver = disk.resolve("device/driver");
+    assumeTrue(
+        Files.exists(driver) && driver.toRealPath().getFileName().toString().equals("virtio_blk"),
+        "not a virtio-blk disk: " + disk);
+    assertEquals("1", Files.readString(disk.resolve("queue/rotational")).trim());
+    assertFalse(BlockDevices.isRotational(file));
+  }
+
+  /** The {@code /sys/class/block} directory of the disk {@code dir} lives on, or null. */
+  private static Path sysDisk(Path dir) throws IOException, InterruptedException {
+    Process p;
+    try {
+      p =
+          new ProcessBuilder("findmnt", "-n", "-o", "SOURCE", "--target", dir.toString())
+              .redirectErrorStream(true)
+              .start();
+    } catch (IOException noFindmnt) {
+      return null;
+    }
+    String source = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
+    if (p.waitFor() != 0 || !source.startsWith("/dev/")) {
+      return null;
+    }
+    Path sys = Path.of("/sys/class/block").resolve(Path.of(source).toRealPath().getFileName());
+    if (!Files.exists(sys)) {
+      return null;
+    }
+    return Files.exists(sys.resolve("partition")) ? sys.toRealPath().getParent() : sys.toRealPath();
   }
 }

@@ -6,6 +6,7 @@ import java.nio.file.FileStore;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.util.Set;
 
 /**
  * What the kernel says about the device a file lives on (Linux {@code /sys}); false where unknown.
@@ -14,9 +15,17 @@ public final class BlockDevices {
   private BlockDevices() {}
 
   /**
+   * Disk drivers whose rotational flag says nothing: the paravirtual disks of virtual machines
+   * (virtio-blk, Xen's blkfront) are rotational unless the guest is told otherwise, whatever the
+   * host stores them on.
+   */
+  private static final Set<String> UNINFORMED = Set.of("virtio_blk", "vbd");
+
+  /**
    * True if {@code path} lives on a block device the kernel reports as rotational (a spinning disk:
    * {@code /sys/class/block/DEV/queue/rotational} is 1, or its parent's for a partition). False for
-   * SSDs, RAM and network file systems, overlay and tmpfs mounts, other systems, and on any error.
+   * SSDs, RAM and network file systems, overlay and tmpfs mounts, the paravirtual disks of virtual
+   * machines (whose flag is 1 by default; {@link #UNINFORMED}), other systems, and on any error.
    */
   public static boolean isRotational(Path path) {
     try {
@@ -35,9 +44,18 @@ public final class BlockDevices {
         }
         flag = parent.resolve("queue/rotational");
       }
-      return new String(Files.readAllBytes(flag), StandardCharsets.US_ASCII).trim().equals("1");
+      return new String(Files.readAllBytes(flag), StandardCharsets.US_ASCII).trim().equals("1")
+          && !UNINFORMED.contains(driver(flag.getParent().getParent()));
     } catch (IOException | RuntimeException e) {
       return false; // unknown: the caller's default applies
     }
+  }
+
+  /**
+   * The name of the driver of the disk whose {@code /sys/class/block} directory is {@code disk}.
+   */
+  private static String driver(Path disk) throws IOException {
+    Path driver = disk.resolve("device/driver");
+    return Files.exists(driver) ? driver.toRealPath().getFileName().toString() : "";
   }
 }
