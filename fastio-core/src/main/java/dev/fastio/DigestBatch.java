@@ -34,8 +34,13 @@ import java.util.function.Consumer;
  * largest files first so that the threads finish together (best on SSDs, network storage and a warm
  * page cache); paths that fail at once (missing, unreadable, directories) go before them, so that
  * their failed results, which take no time, do not hold back the delivery of the results after
- * them. {@link Reading#SEQUENTIAL} has one reader thread read the files in input order into the
- * page cache, at most 256 MiB (system property {@code fastio.batch.readAhead}) ahead of the
+ * them. Where the files do not look cached (asked as below) and their starts come to 16 MiB or
+ * more, a parallel batch also runs a read-ahead thread that loads the first 4 MiB of each regular
+ * file into the page cache, in the order the workers take them, at most {@code
+ * fastio.batch.readAhead} bytes ahead of them, so that the device always has work in flight; the
+ * workers still read every byte themselves ({@code fastio.batch.parallelReadAhead=false} turns the
+ * thread off). {@link Reading#SEQUENTIAL} has one reader thread read the files in input order into
+ * the page cache, at most 256 MiB (system property {@code fastio.batch.readAhead}) ahead of the
  * workers, which then hash from the cache: a spinning disk sees one sequential stream instead of
  * seeks between files. Where {@code /dev/null} exists the reader moves the bytes there with {@code
  * FileChannel.transferTo} ({@code sendfile} on Linux), which fills the page cache without copying,

@@ -67,10 +67,18 @@ public final class Settings {
       Boolean.parseBoolean(System.getProperty("fastio.chunked.prefault", "true"));
 
   /**
-   * {@code fastio.batch.readAhead}, bytes: how far the sequential reader of a {@code DigestBatch}
-   * may run ahead of the hashing. Default 256 MiB.
+   * {@code fastio.batch.readAhead}, bytes: how far the sequential reader of a {@code DigestBatch},
+   * or the read-ahead thread of a parallel one, may run ahead of the hashing. Default 256 MiB.
    */
   public static final long BATCH_READ_AHEAD = Long.getLong("fastio.batch.readAhead", 256L << 20);
+
+  /**
+   * {@code fastio.batch.parallelReadAhead}: {@code false} stops a parallel {@code DigestBatch}
+   * whose files are not cached from loading the start of its next files ahead of the hashing on a
+   * thread of its own. Default true.
+   */
+  public static final boolean BATCH_PARALLEL_READ_AHEAD =
+      Boolean.parseBoolean(System.getProperty("fastio.batch.parallelReadAhead", "true"));
 
   /**
    * {@code fastio.md5.vector}: whether MD5 batches ({@code DigestBatch}, {@code digestAll}, the

@@ -33,6 +33,8 @@ import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import jdk.jfr.Recording;
+import jdk.jfr.consumer.RecordingFile;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -334,6 +336,60 @@ class DigestBatchTest {
     }
     assumeTrue(evicted, "dd iflag=nocache did not evict the file here");
     assertFalse(BatchTestHook.looksCached(files), "one file evicted");
+  }
+
+  /**
+   * A parallel batch of files not in the page cache loads the start of its files on a read-ahead
+   * thread while it hashes (the test runs allow it 4 MiB ahead of the hashing): the digests are
+   * those of {@code FastFiles.digest}, the thread runs (JFR's {@code jdk.ThreadStart}) and is gone
+   * once the batch returns; with the files cached there is none.
+   */
+  @Test
+  void aParallelBatchOfEvictedFilesReadsAheadAndHashesTheSame() throws Exception {
+    assumeTrue(TestSupport.isLinux(), "mincore and dd");
+    List<Path> files = new ArrayList<>();
+    for (int i = 0; i < 8; i++) {
+      files.add(TestSupport.diskFile(dir, "cold-" + i, (3 << 20) + i * 4097));
+    }
+    for (Path p : files) {
+      MappedProbe.evict(p);
+    }
+    files.add(2, dir.resolve("missing"));
+    assumeTrue(!BatchTestHook.looksCached(files), "dd iflag=nocache did not evict the files here");
+    DigestBatch batch = DigestBatch.builder("MD5").threads(2).reading(Reading.PARALLEL).build();
+    List<Result> results = new ArrayList<>();
+    assertEquals(1, readAheadThreadsStarted(() -> results.addAll(batch.digestAll(files))));
+    for (int i = 0; i < files.size(); i++) {
+      Path p = files.get(i);
+      if (Files.exists(p)) {
+        assertArrayEquals(FastFiles.digest(p, "MD5"), results.get(i).digest(), p.toString());
+      } else {
+        assertEquals(NoSuchFileException.class, results.get(i).error().getClass());
+      }
+    }
+    for (Thread t : Thread.getAllStackTraces().keySet()) {
+      assertFalse(t.getName().equals("fastio-digest-readahead") && t.isAlive(), "left running");
+    }
+    assertEquals(0, readAheadThreadsStarted(() -> batch.digestAll(files)), "cached now");
+  }
+
+  /**
+   * Runs {@code batch} and counts the {@code fastio-digest-readahead} threads started meanwhile.
+   */
+  private long readAheadThreadsStarted(TestSupport.IoCall<?> batch) throws Exception {
+    Path jfr = dir.resolve("threads.jfr");
+    try (Recording rec = new Recording()) {
+      rec.enable("jdk.ThreadStart");
+      rec.start();
+      batch.call();
+      rec.stop();
+      rec.dump(jfr);
+    }
+    return RecordingFile.readAllEvents(jfr).stream()
+        .filter(e -> e.getEventType().getName().equals("jdk.ThreadStart"))
+        .map(e -> e.getThread("thread"))
+        .filter(t -> t != null && "fastio-digest-readahead".equals(t.getJavaName()))
+        .count();
   }
 
   /**

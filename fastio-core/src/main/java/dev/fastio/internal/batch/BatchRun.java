@@ -112,6 +112,12 @@ public final class BatchRun {
   /** PARALLEL: the indexes of the files, largest first (so no large file is left for the end). */
   private int[] order;
 
+  /** PARALLEL: the thread loading the next files' first bytes, or null where they look cached. */
+  private ParallelReadAhead readAhead;
+
+  /** PARALLEL: the least bytes of file starts worth a read-ahead thread and a cache probe. */
+  private static final long READ_AHEAD_MIN = 16L << 20;
+
   /** SEQUENTIAL: the indexes of the files read, in order. */
   private final BlockingQueue<Integer> queue = new LinkedBlockingQueue<>();
 
@@ -181,10 +187,15 @@ public final class BatchRun {
   private List<Thread> start(int hashers) {
     List<Thread> threads = new ArrayList<>();
     if (options.pipeline() == Pipeline.PARALLEL) {
-      order = largestFirst(paths);
+      long[] sizes = new long[paths.size()];
+      order = largestFirst(paths, sizes);
+      readAhead = readAhead(sizes);
     }
     for (int i = 0; i < hashers; i++) {
       threads.add(start("fastio-digest-" + i, this::hashLoop));
+    }
+    if (readAhead != null) {
+      threads.add(start("fastio-digest-readahead", readAhead));
     }
     if (options.pipeline() == Pipeline.SEQUENTIAL) {
       threads.add(
@@ -194,6 +205,30 @@ public final class BatchRun {
                   paths, budget, Settings.BATCH_READ_AHEAD, queue::add, hashers, this)));
     }
     return threads;
+  }
+
+  /**
+   * The read-ahead of a parallel run, or null: off by setting, too little to load, or the files
+   * look cached already ({@link CacheProbe}).
+   */
+  private ParallelReadAhead readAhead(long[] sizes) {
+    if (!Settings.BATCH_PARALLEL_READ_AHEAD) {
+      return null;
+    }
+    long heads = 0;
+    for (long size : sizes) {
+      heads += ParallelReadAhead.head(size);
+    }
+    if (heads < READ_AHEAD_MIN || CacheProbe.looksCached(paths)) {
+      return null;
+    }
+    return new ParallelReadAhead(
+        paths,
+        order,
+        sizes,
+        Settings.BATCH_READ_AHEAD,
+        () -> Math.min(next.get(), order.length),
+        this);
   }
 
   private static Thread start(String name, Runnable body) {
@@ -207,6 +242,9 @@ public final class BatchRun {
   private void stop(List<Thread> threads) {
     cancelled = true;
     budget.cancel();
+    if (readAhead != null) {
+      readAhead.advanced(); // wakes it to see the run is over
+    }
     queue.clear();
     for (int i = 0; i < threads.size(); i++) {
       queue.add(POISON);
@@ -319,6 +357,9 @@ public final class BatchRun {
       return queue.take();
     }
     int k = next.getAndIncrement();
+    if (readAhead != null) {
+      readAhead.advanced();
+    }
     return k < order.length ? order[k] : -1;
   }
 
@@ -361,15 +402,16 @@ public final class BatchRun {
    * fail at once (missing, unreadable, directories), so that the results after them in input order
    * are not held back, then regular files by decreasing size (so that the threads finish together
    * instead of one hashing the last large file alone), then FIFOs and devices; in input order where
-   * these are equal.
+   * these are equal. Fills {@code sizes} with each regular file's size, -1 for the other paths.
    */
-  private static int[] largestFirst(List<? extends Path> paths) {
+  private static int[] largestFirst(List<? extends Path> paths, long[] sizes) {
     int n = paths.size();
     Integer[] order = new Integer[n];
     long[] keys = new long[n];
     for (int i = 0; i < n; i++) {
       order[i] = i;
       keys[i] = orderKey(paths.get(i));
+      sizes[i] = keys[i] == Long.MAX_VALUE ? -1 : keys[i];
     }
     Arrays.sort(order, (a, b) -> Long.compare(keys[b], keys[a])); // stable: input order
     return Arrays.stream(order).mapToInt(Integer::intValue).toArray();
