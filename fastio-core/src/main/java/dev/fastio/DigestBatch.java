@@ -34,7 +34,7 @@ import java.util.function.Consumer;
  * largest files first so that the threads finish together (best on SSDs, network storage and a warm
  * page cache); paths that fail at once (missing, unreadable, directories) go before them, so that
  * their failed results, which take no time, do not hold back the delivery of the results after
- * them. Where the files do not look cached (asked as below) and their starts come to 16 MiB or
+ * them. Where the files do not look cached (asked as below) and their starts come to 64 MiB or
  * more, a parallel batch also runs a read-ahead thread that loads the first 4 MiB of each regular
  * file into the page cache, in the order the workers take them, at most {@code
  * fastio.batch.readAhead} bytes ahead of them, so that the device always has work in flight; the

@@ -339,7 +339,7 @@ class DigestBatchTest {
   }
 
   /**
-   * A parallel batch of files not in the page cache loads the start of its files on a read-ahead
+   * A parallel batch of 17 files not in the page cache loads the start of its files on a read-ahead
    * thread while it hashes (the test runs allow it 4 MiB ahead of the hashing): the digests are
    * those of {@code FastFiles.digest}, the thread runs (JFR's {@code jdk.ThreadStart}) and is gone
    * once the batch returns; with the files cached there is none.
@@ -348,8 +348,8 @@ class DigestBatchTest {
   void aParallelBatchOfEvictedFilesReadsAheadAndHashesTheSame() throws Exception {
     assumeTrue(TestSupport.isLinux(), "mincore and dd");
     List<Path> files = new ArrayList<>();
-    for (int i = 0; i < 8; i++) {
-      files.add(TestSupport.diskFile(dir, "cold-" + i, (3 << 20) + i * 4097));
+    for (int i = 0; i < 17; i++) { // starts of 64 MiB and more: worth a read-ahead thread
+      files.add(TestSupport.diskFile(dir, "cold-" + i, (4 << 20) + i * 4097));
     }
     for (Path p : files) {
       MappedProbe.evict(p);

@@ -116,7 +116,7 @@ public final class BatchRun {
   private ParallelReadAhead readAhead;
 
   /** PARALLEL: the least bytes of file starts worth a read-ahead thread and a cache probe. */
-  private static final long READ_AHEAD_MIN = 16L << 20;
+  private static final long READ_AHEAD_MIN = 64L << 20;
 
   /** SEQUENTIAL: the indexes of the files read, in order. */
   private final BlockingQueue<Integer> queue = new LinkedBlockingQueue<>();
