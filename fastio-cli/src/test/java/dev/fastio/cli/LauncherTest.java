@@ -68,6 +68,13 @@ class LauncherTest {
     return Processes.run(dir, cmd, new byte[0], all);
   }
 
+  /** The run printed {@code a.bin}'s line as md5sum does, nothing on stderr, and exited 0. */
+  private static void assertHashedA(Run r) {
+    assertEquals("", r.err());
+    assertEquals(expected, r.out());
+    assertEquals(0, r.status());
+  }
+
   /** A directory that looks like a Java 11 home to the launcher: a release file and a java. */
   private static Path oldJavaHome() throws IOException {
     Path home = dir.resolve("jdk-11");
@@ -84,17 +91,14 @@ class LauncherTest {
   @Test
   void hashesAsMd5sumWithNothingOnStderr() {
     Run r = launch(launcher, Map.of(), "md5sum", "a.bin");
-    assertEquals("", r.err());
-    assertEquals(expected, r.out());
-    assertEquals(0, r.status());
+    assertHashedA(r);
   }
 
   @Test
   void theJvmsOwnMessagesGoWhereFastioJvmStderrSays() throws IOException {
     Path jvmErr = dir.resolve("jvm.err");
     Run r = launch(launcher, Map.of("FASTIO_JVM_STDERR", jvmErr.toString()), "md5sum", "a.bin");
-    assertEquals("", r.err());
-    assertEquals(expected, r.out());
+    assertHashedA(r);
     String jvm = Files.exists(jvmErr) ? Files.readString(jvmErr) : "";
     if (vectorModuleAdded()) {
       assertTrue(jvm.contains("WARNING: Using incubator modules: jdk.incubator.vector"), jvm);
@@ -112,8 +116,7 @@ class LauncherTest {
             Map.of("FASTIO_OPTS", "-XX:StartFlightRecording=filename=" + recording),
             "md5sum",
             "a.bin");
-    assertEquals("", r.err());
-    assertEquals(expected, r.out());
+    assertHashedA(r);
     List<String> engines =
         RecordingFile.readAllEvents(recording).stream()
             .filter(e -> e.getEventType().getName().equals("dev.fastio.DigestBatch"))
@@ -147,8 +150,7 @@ class LauncherTest {
     Path old = oldJavaHome();
     String path = Paths.get(Processes.javaHome(), "bin") + ":/usr/bin:/bin";
     Run r = launch(launcher, Map.of("JAVA_HOME", old.toString(), "PATH", path), "md5sum", "a.bin");
-    assertEquals("", r.err());
-    assertEquals(expected, r.out());
+    assertHashedA(r);
   }
 
   @Test
@@ -158,8 +160,7 @@ class LauncherTest {
       Files.createSymbolicLink(link, launcher);
     }
     Run r = launch(link, Map.of(), "md5sum", "a.bin");
-    assertEquals("", r.err());
-    assertEquals(expected, r.out());
+    assertHashedA(r);
   }
 
   /**
@@ -189,9 +190,7 @@ class LauncherTest {
     Map<String, String> env = Map.of("FASTIO_CACHE_DIR", cache.toString(), "FASTIO_OPTS", logged);
     for (int run = 0; run < 2; run++) {
       Run r = launch(launcher, env, "md5sum", "a.bin");
-      assertEquals("", r.err());
-      assertEquals(expected, r.out());
-      assertEquals(0, r.status());
+      assertHashedA(r);
     }
     List<Path> made = aotFiles(cache);
     if (aot) {
@@ -217,9 +216,7 @@ class LauncherTest {
 
     Path underAFile = dir.resolve("a.bin").resolve("cache"); // cannot be made
     r = launch(launcher, Map.of("FASTIO_CACHE_DIR", underAFile.toString()), "md5sum", "a.bin");
-    assertEquals("", r.err());
-    assertEquals(expected, r.out());
-    assertEquals(0, r.status());
+    assertHashedA(r);
 
     Path damaged = dir.resolve("aot-damaged");
     launch(launcher, Map.of("FASTIO_CACHE_DIR", damaged.toString()), "md5sum", "a.bin");
@@ -227,9 +224,7 @@ class LauncherTest {
       Files.write(p, new byte[4096]); // the JVM refuses it and runs without
     }
     r = launch(launcher, Map.of("FASTIO_CACHE_DIR", damaged.toString()), "md5sum", "a.bin");
-    assertEquals("", r.err());
-    assertEquals(expected, r.out());
-    assertEquals(0, r.status());
+    assertHashedA(r);
   }
 
   private static List<Path> aotFiles(Path cache) throws IOException {
