@@ -43,13 +43,13 @@ public final class Training {
   private static int train() throws IOException, InterruptedException {
     Path dir = Files.createTempDirectory("fastio-training");
     try {
-      writeTree(dir.resolve("tree"));
+      Path tree = dir.resolve("tree");
+      writeTree(tree);
       ByteArrayOutputStream sums = new ByteArrayOutputStream();
-      int status = run(sums, "md5sum", "-r", dir.resolve("tree").toString());
+      int status = run(sums, "md5sum", "-r", tree.toString());
       Path list = Files.write(dir.resolve("MD5SUMS"), sums.toByteArray());
       status |= run(OutputStream.nullOutputStream(), "md5sum", "-c", "--quiet", list.toString());
-      status |=
-          run(OutputStream.nullOutputStream(), "sha256sum", dir.resolve("MD5SUMS").toString());
+      status |= run(OutputStream.nullOutputStream(), "sha256sum", list.toString());
       return status;
     } finally {
       delete(dir);

@@ -215,20 +215,15 @@ public final class BatchRun {
     if (!Settings.BATCH_PARALLEL_READ_AHEAD) {
       return null;
     }
-    long heads = 0;
-    for (long size : sizes) {
-      heads += ParallelReadAhead.head(size);
-    }
-    if (heads < READ_AHEAD_MIN || CacheProbe.looksCached(paths)) {
-      return null;
-    }
-    return new ParallelReadAhead(
-        paths,
-        order,
-        sizes,
-        Settings.BATCH_READ_AHEAD,
-        () -> Math.min(next.get(), order.length),
-        this);
+    ParallelReadAhead r =
+        new ParallelReadAhead(
+            paths,
+            order,
+            sizes,
+            Settings.BATCH_READ_AHEAD,
+            () -> Math.min(next.get(), order.length),
+            this);
+    return r.bytes() < READ_AHEAD_MIN || CacheProbe.looksCached(paths) ? null : r;
   }
 
   private static Thread start(String name, Runnable body) {

@@ -10,8 +10,10 @@ import java.util.function.IntSupplier;
  * threads take the files, at most a budget of bytes ahead of them. A hashing thread then finds the
  * start of its next files cached instead of waiting for one read from the device after another, and
  * the kernel's own read-ahead, begun here, goes on through the rest of a large file as the hashing
- * reads it. The hashing threads read every byte themselves, as in any parallel batch; this thread
- * only starts the device's work sooner and keeps more of it in flight.
+ * reads it. Files already taken are loaded too: a hashing thread of the multi-buffer MD5 takes 8 or
+ * 16 files at once and reads each a buffer at a time. The hashing threads read every byte
+ * themselves, as in any parallel batch; this thread only starts the device's work sooner and keeps
+ * more of it in flight, and a start that is cached already costs it next to nothing.
  */
 final class ParallelReadAhead implements Runnable {
   /** Bytes loaded from the start of each file. */
@@ -50,8 +52,13 @@ final class ParallelReadAhead implements Runnable {
   }
 
   /** The bytes loaded of a path of {@code size}: none for an empty file or one not to load. */
-  static long head(long size) {
+  private static long head(long size) {
     return size <= 0 ? 0 : Math.min(size, HEAD);
+  }
+
+  /** The bytes this thread would load in all. */
+  long bytes() {
+    return prefix[order.length];
   }
 
   @Override
