@@ -13,21 +13,25 @@
 #
 #   floor:          page cache warm;  B = the native floor, FLOOR (fastio-bench/floor/md5simd-tree:
 #                   Go's multi-buffer MD5 over the same tree); ratio = B / A
+#   variant, variant-cold: page cache warm, or evicted as in cold;
+#                   B = env VARIANT bin/fastio md5sum -r TREE, VARIANT one or more NAME=VALUE
+#                   (e.g. FASTIO_AOT=off, or FASTIO_OPTS=-Dfastio.batch.parallelReadAhead=false);
+#                   ratio = B / A (above 1: the default is faster than the variant)
 #
-# Usage: fastio-cli/tree-paired.sh [warm|cold|floor] [ROUNDS] [--dir DIR]
+# Usage: fastio-cli/tree-paired.sh [warm|cold|floor|variant|variant-cold] [ROUNDS] [--dir DIR]
 #   ROUNDS  pairs of runs (default 6)
 #   DIR     where the tree lives (default ${TMPDIR:-/tmp}/fastio-tree-paired); made once, reused
-# Environment: FLOOR (floor mode), FASTIO (default: fastio-cli/target/fastio-VERSION-bin/fastio-VERSION/bin/fastio,
+# Environment: FLOOR (floor mode), VARIANT (variant modes), FASTIO (default: fastio-cli/target/fastio-VERSION-bin/fastio-VERSION/bin/fastio,
 # built by `mvn -B -q -DskipTests package`), JAVA_HOME (the JDK bin/fastio runs on).
 set -euo pipefail
 
 mode=warm rounds=6 dir=""
 while [ $# -gt 0 ]; do
   case "$1" in
-    warm | cold | floor) mode=$1 ;;
+    warm | cold | floor | variant | variant-cold) mode=$1 ;;
     --dir) dir=$2; shift ;;
     [0-9]*) rounds=$1 ;;
-    -h | --help) sed -n '2,18p' "$0"; exit 0 ;;
+    -h | --help) sed -n '2,22p' "$0"; exit 0 ;;
     *) echo "tree-paired.sh: unknown argument: $1" >&2; exit 2 ;;
   esac
   shift
@@ -82,6 +86,8 @@ run_fastio() { "$fastio" md5sum -r "$tree"; }
 run_xargs() { find "$tree" -type f -print0 | xargs -0 -P2 -n 50 md5sum; }
 run_cat() { find "$tree" -type f -print0 | xargs -0 cat; }
 run_floor() { "$FLOOR" "$tree"; }
+# shellcheck disable=SC2086 # VARIANT holds NAME=VALUE words
+run_variant() { env $VARIANT "$fastio" md5sum -r "$tree"; }
 
 case $mode in
   warm) other=run_xargs other_name="xargs -P2 md5sum" ;;
@@ -90,11 +96,17 @@ case $mode in
     [ -x "${FLOOR:-}" ] || { echo "tree-paired.sh: set FLOOR to the built md5simd-tree" >&2; exit 1; }
     other=run_floor other_name="md5simd-tree (Go, minio/md5-simd)"
     ;;
+  variant | variant-cold)
+    [ -n "${VARIANT:-}" ] || { echo "tree-paired.sh: set VARIANT, e.g. VARIANT=FASTIO_AOT=off" >&2; exit 1; }
+    other=run_variant other_name="fastio md5sum -r with $VARIANT"
+    ;;
 esac
-[ "$mode" = cold ] || warm
+cold=false
+case $mode in cold | variant-cold) cold=true ;; esac
+$cold || warm
 run_fastio > /dev/null # untimed: on Java 25+ the first run makes bin/fastio's start-up cache
 one() { # one timed run of $1, in the mode's cache state
-  if [ "$mode" = cold ]; then evict; else warm; fi
+  if $cold; then evict; else warm; fi
   timed "$1"
 }
 
