@@ -1,7 +1,6 @@
 package dev.fastio.cli;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -21,9 +20,10 @@ import java.util.TreeMap;
  *
  * <p>The operands (default {@code .}) are walked as {@code -r} walks them; names are compared as
  * printed, after dropping a leading {@code ./}. Only manifest entries under an operand can be
- * missing, so a part of an archive can be audited against the whole archive's manifest. When
- * several missing and new files share a digest, they are paired in byte order of their names; a
- * copy of a file that is still in place is new.
+ * missing (for {@code .}: every relative name that does not climb out with {@code ..}), so a part
+ * of an archive can be audited against the whole archive's manifest. Names are byte strings ({@link
+ * Names}) and compared as bytes. When several missing and new files share a digest, they are paired
+ * in byte order of their names; a copy of a file that is still in place is new.
  *
  * <p>Output: one line per finding, in byte order of the path ({@code PATH: CHANGED}, {@code PATH:
  * MISSING}, {@code PATH: NEW}, {@code PATH: MOVED from OLD}, {@code PATH: FAILED open or read}; a
@@ -102,16 +102,13 @@ final class Audit {
    */
   private Map<String, String> readManifest() {
     String file = options.audit;
-    String shown = file.equals("-") ? "standard input" : file;
-    byte[] content;
-    try {
-      content = file.equals("-") ? io.readStdin() : Files.readAllBytes(Path.of(file));
-    } catch (IOException e) {
-      command.problem(shown, e);
+    String shown = SumCommand.shownList(file);
+    byte[] content = command.readList(file);
+    if (content == null) {
       return null;
     }
     String tag = command.tagName();
-    ChecksumLine.Listing listing = ChecksumLine.parseAll(content, io.charset, tag, hexLength);
+    ChecksumLine.Listing listing = ChecksumLine.parseAll(content, tag, hexLength, file.equals("-"));
     String program = command.program;
     if (options.warn) {
       for (ChecksumLine.Improper bad : listing.improper()) {
@@ -172,12 +169,44 @@ final class Audit {
         op = op.substring(0, op.length() - 1);
       }
       for (String name : expected.keySet()) {
-        if (op.equals(".") || name.equals(op) || name.startsWith(op.equals("/") ? op : op + "/")) {
+        if (isUnder(name, op)) {
           scope.add(name);
         }
       }
     }
     return scope;
+  }
+
+  /**
+   * True if manifest name {@code name} is operand {@code op} or lies below it, both as normalized:
+   * {@code .} holds every relative name, and no name that climbs out of its operand with {@code ..}
+   * lies below it (an absolute name is never below {@code .}, {@code ../x} never below {@code .} or
+   * {@code x}).
+   */
+  static boolean isUnder(String name, String op) {
+    if (op.equals(".")) {
+      return !name.startsWith("/") && staysBelow(name);
+    }
+    if (name.equals(op)) {
+      return true;
+    }
+    String prefix = op.equals("/") ? op : op + "/";
+    return name.startsWith(prefix) && staysBelow(name.substring(prefix.length()));
+  }
+
+  /** True if relative {@code path} never climbs above its start with {@code ..} components. */
+  private static boolean staysBelow(String path) {
+    int depth = 0;
+    for (String part : path.split("/", -1)) {
+      if (part.equals("..")) {
+        if (--depth < 0) {
+          return false;
+        }
+      } else if (!part.isEmpty() && !part.equals(".")) {
+        depth++;
+      }
+    }
+    return true;
   }
 
   // ---------------------------------------------------------------- tree

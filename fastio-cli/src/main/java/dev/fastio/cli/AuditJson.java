@@ -17,6 +17,10 @@ import java.util.Map;
  *   {"status": "unreadable", "path": "e.jpg", "error": "Permission denied"}
  *  ]}
  * }</pre>
+ *
+ * <p>Paths are file names' bytes: UTF-8 as it is, and each byte 0xXX that is not part of a UTF-8
+ * character as the JSON escape of U+DCXX (U+DC80 to U+DCFF, as Python's {@code surrogateescape}
+ * writes it: {@code os.fsencode} gives the bytes back).
  */
 final class AuditJson {
   private AuditJson() {}
@@ -79,8 +83,14 @@ final class AuditJson {
         case '\r' -> b.append("\\r");
         case '\t' -> b.append("\\t");
         default -> {
-          if (c < 0x20 || c == 0x7f) {
-            b.append(String.format(java.util.Locale.ROOT, "\\u%04x", (int) c));
+          int utf8 = c >= 0x80 ? Names.utf8Length(s, i) : 0;
+          if (utf8 > 0) {
+            b.append(s, i, i + utf8); // the character's UTF-8 bytes as they are
+            i += utf8 - 1;
+          } else if (c < 0x20 || c >= 0x7f) {
+            // a byte that is not UTF-8: U+DC80-U+DCFF as Python's surrogateescape writes it
+            int escaped = c >= 0x80 ? 0xdc00 + c : c;
+            b.append(String.format(java.util.Locale.ROOT, "\\u%04x", escaped));
           } else {
             b.append(c);
           }

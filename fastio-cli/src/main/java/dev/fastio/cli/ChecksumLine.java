@@ -1,6 +1,5 @@
 package dev.fastio.cli;
 
-import java.nio.charset.Charset;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -10,6 +9,10 @@ import java.util.List;
  * first such line of the file has one), the BSD form {@code MD5 (NAME) = HASH}, and a leading
  * backslash meaning the name is escaped ({@code \\ \n \r}). Leading blanks are skipped; the hash is
  * case-insensitive.
+ *
+ * <p>Lines are byte strings ({@link Names}). A NUL byte acts as coreutils' C strings make it act:
+ * it ends a name (which may then be empty) or a BSD-form hash, and makes an escaped name, or a hash
+ * in the standard form, improperly formatted.
  */
 final class ChecksumLine {
   final String name;
@@ -30,10 +33,11 @@ final class ChecksumLine {
    * Parses a whole checksum file as {@code md5sum -c} reads it: lines end with newline (a carriage
    * return before it is dropped), empty lines and lines starting with {@code #} are skipped.
    *
-   * @param charset the charset file names are decoded with
+   * @param fromStdin the file is standard input: an entry naming {@code -} is then improperly
+   *     formatted, as in coreutils
    */
-  static Listing parseAll(byte[] content, Charset charset, String tag, int hexLength) {
-    String[] lines = new String(content, charset).split("\n", -1);
+  static Listing parseAll(byte[] content, String tag, int hexLength, boolean fromStdin) {
+    String[] lines = new String(content, Names.BYTES).split("\n", -1);
     int lineCount =
         lines.length - (content.length > 0 && content[content.length - 1] == '\n' ? 1 : 0);
     Format format = new Format();
@@ -48,7 +52,7 @@ final class ChecksumLine {
         continue;
       }
       ChecksumLine entry = parse(line, tag, hexLength, format);
-      if (entry == null) {
+      if (entry == null || (fromStdin && entry.name.equals("-"))) {
         improper.add(new Improper(i + 1, entries.size()));
       } else {
         entries.add(entry);
@@ -108,7 +112,8 @@ final class ChecksumLine {
       format.oneSpace = 0;
       i++; // ' ' (text) or '*' (binary): both hash the same bytes
     }
-    return entry(line.substring(i), escaped, hex);
+    String name = line.substring(i);
+    return name.isEmpty() ? null : entry(name, escaped, hex); // coreutils: the line is too short
   }
 
   private static ChecksumLine bsd(String s, boolean escaped, int hexLength) {
@@ -127,16 +132,19 @@ final class ChecksumLine {
     while (i < s.length() && isBlank(s.charAt(i))) {
       i++;
     }
-    String hex = s.substring(i);
+    String hex = beforeNul(s.substring(i));
     return isHex(hex, hexLength) ? entry(s.substring(0, close), escaped, hex) : null;
   }
 
+  /** The entry for a name as written (escaped or not), or null if an escaped name is invalid. */
   private static ChecksumLine entry(String name, boolean escaped, String hex) {
-    String n = escaped ? Coreutils.unescape(name) : name;
-    if (n == null || n.isEmpty()) {
-      return null;
-    }
-    return new ChecksumLine(n, hex.toLowerCase(java.util.Locale.ROOT));
+    String n = escaped ? Coreutils.unescape(name) : beforeNul(name);
+    return n == null ? null : new ChecksumLine(n, hex.toLowerCase(java.util.Locale.ROOT));
+  }
+
+  private static String beforeNul(String s) {
+    int nul = s.indexOf('\0');
+    return nul < 0 ? s : s.substring(0, nul);
   }
 
   private static boolean isBlank(char c) {

@@ -3,7 +3,6 @@ package dev.fastio.cli;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.nio.charset.Charset;
 import java.util.Locale;
 
 /**
@@ -18,6 +17,9 @@ import java.util.Locale;
  * {@code SIGPIPE} ignored) with {@code PROG: write error} and status 1, as coreutils 9.1. Either
  * way the batch's threads stop with the process.
  *
+ * <p>Text is written as byte strings ({@link Names}): one byte per {@code char}, so names go out
+ * with the bytes they came in with.
+ *
  * <p>Thread-safe: the progress display draws from its own thread.
  */
 final class Console {
@@ -30,7 +32,6 @@ final class Console {
   }
 
   final InputStream in;
-  final Charset charset;
   private final OutputStream out;
   private final OutputStream err;
   private final boolean stdoutTerminal;
@@ -44,7 +45,6 @@ final class Console {
       InputStream in,
       OutputStream out,
       OutputStream err,
-      Charset charset,
       boolean stdoutTerminal,
       boolean stderrTerminal,
       boolean sigpipeIgnored,
@@ -52,7 +52,6 @@ final class Console {
     this.in = in;
     this.out = out;
     this.err = err;
-    this.charset = charset;
     this.stdoutTerminal = stdoutTerminal;
     this.stderrTerminal = stderrTerminal;
     this.sigpipeIgnored = sigpipeIgnored;
@@ -92,7 +91,7 @@ final class Console {
       if (stdoutTerminal) {
         clearStatusLine();
       }
-      out.write(s.toString().getBytes(charset));
+      out.write(s.toString().getBytes(Names.BYTES));
       if (stdoutTerminal) {
         out.flush();
       }
@@ -136,7 +135,7 @@ final class Console {
 
   private void writeErr(String s) {
     try {
-      err.write(s.getBytes(charset));
+      err.write(s.getBytes(Names.BYTES));
       err.flush();
     } catch (IOException e) {
       // as coreutils: a message that cannot be shown is lost, the exit status still tells

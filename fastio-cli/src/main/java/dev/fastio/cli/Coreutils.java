@@ -35,13 +35,16 @@ final class Coreutils {
   }
 
   /**
-   * The reverse of {@link #escape}: {@code \\ \n \r} only; null for any other escape or a trailing
-   * backslash (coreutils then reports the line as improperly formatted).
+   * The reverse of {@link #escape}: {@code \\ \n \r} only; null for any other escape, a trailing
+   * backslash or a NUL (coreutils then reports the line as improperly formatted).
    */
   static String unescape(String s) {
     StringBuilder b = new StringBuilder(s.length());
     for (int i = 0; i < s.length(); i++) {
       char c = s.charAt(i);
+      if (c == 0) {
+        return null;
+      }
       if (c != '\\') {
         b.append(c);
         continue;
@@ -62,10 +65,17 @@ final class Coreutils {
   }
 
   /**
-   * A name as coreutils' {@code quotef} shows it in messages (gnulib's shell-escape quoting, colons
-   * quoted too): bare when safe, {@code 'a b'}, {@code "it's"}, {@code 'a'$'\n''b'}.
+   * A name (a byte string, {@link Names}) as coreutils' {@code quotef} shows it in messages
+   * (gnulib's shell-escape quoting, colons quoted too): bare when safe, {@code 'a b'}, {@code
+   * "it's"}, {@code 'a'$'\n''b'}, {@code 'a'$'\377'}. In a UTF-8 locale a printable multibyte
+   * character is shown as it is; every other byte from {@code 0x80} up is escaped in octal.
    */
   static String quote(String name) {
+    return quote(name, Names.UTF8);
+  }
+
+  /** {@link #quote(String)} with the locale's kind given: {@code utf8} or single-byte ASCII. */
+  static String quote(String name, boolean utf8) {
     if (name.isEmpty()) {
       return "''";
     }
@@ -75,7 +85,18 @@ final class Coreutils {
     boolean control = false;
     for (int i = 0; i < name.length(); i++) {
       char c = name.charAt(i);
-      if (isSafe(c) || (c >= 0x80 && !Character.isISOControl(c))) {
+      if (c >= 0x80) {
+        int n = utf8 ? Names.printableUtf8Length(name, i) : 0;
+        if (n > 0) {
+          i += n - 1;
+        } else {
+          quote = true;
+          compat = false;
+          control = true;
+        }
+        continue;
+      }
+      if (isSafe(c)) {
         continue;
       }
       switch (c) {
@@ -101,7 +122,7 @@ final class Coreutils {
         default -> {
           quote = true;
           compat = false;
-          if (Character.isISOControl(c)) {
+          if (c < 0x20 || c == 0x7f) {
             control = true;
           }
         }
@@ -117,7 +138,8 @@ final class Coreutils {
     boolean inEscape = false;
     for (int i = 0; i < name.length(); i++) {
       char c = name.charAt(i);
-      String esc = controlEscape(c);
+      int printable = c >= 0x80 && utf8 ? Names.printableUtf8Length(name, i) : 0;
+      String esc = printable > 0 ? null : escapeOf(c);
       if (esc != null) {
         if (!inEscape) {
           b.append("'$'");
@@ -132,6 +154,9 @@ final class Coreutils {
       }
       if (c == '\'') {
         b.append("'\\''");
+      } else if (printable > 0) {
+        b.append(name, i, i + printable);
+        i += printable - 1;
       } else {
         b.append(c);
       }
@@ -146,7 +171,8 @@ final class Coreutils {
         || "%+,-./]_".indexOf(c) >= 0;
   }
 
-  private static String controlEscape(char c) {
+  /** The {@code $'...'} escape of a control character or a byte from 0x80 up, else null. */
+  private static String escapeOf(char c) {
     return switch (c) {
       case 0x07 -> "\\a";
       case '\b' -> "\\b";
@@ -155,7 +181,7 @@ final class Coreutils {
       case '\r' -> "\\r";
       case '\t' -> "\\t";
       case 0x0b -> "\\v";
-      default -> c < 0x20 || c == 0x7f ? String.format("\\%03o", (int) c) : null;
+      default -> c < 0x20 || c >= 0x7f ? String.format("\\%03o", (int) c) : null;
     };
   }
 

@@ -8,7 +8,6 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.lang.reflect.Field;
-import java.nio.charset.Charset;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -36,24 +35,22 @@ public final class Main {
 
   /** Runs the command line and exits with its status. */
   public static void main(String[] args) throws InterruptedException {
-    Charset names = fileNameCharset();
     String stderrFd = System.getProperty("fastio.cli.stderrFd");
     OutputStream err = stderr(stderrFd);
-    System.setErr(new PrintStream(err, true, names)); // an uncaught exception is still shown
+    System.setErr(new PrintStream(err, true, Names.JNU)); // an uncaught exception is still shown
     Console console =
         new Console(
             new FileInputStream(FileDescriptor.in),
             // 4 KiB as coreutils' stdio on a pipe: a closed pipe is seen after as few lines
             new BufferedOutputStream(new FileOutputStream(FileDescriptor.out), 4096),
             err,
-            names,
             isTerminal("fastio.cli.stdoutTty", 1),
             isTerminal("fastio.cli.stderrTty", stderrFd == null ? 2 : Integer.parseInt(stderrFd)),
             "ignored".equals(System.getProperty("fastio.cli.sigpipe")),
             status -> Runtime.getRuntime().halt(status));
     SumCommand.ProgressSettings progress =
         new SumCommand.ProgressSettings(Progress.DELAY, columns(), System::nanoTime);
-    int status = run(args, console, progress);
+    int status = run(Names.arguments(args), console, progress);
     console.flush(); // a write error ends the process here
     copyProcessStatus(System.getProperty("fastio.cli.procStatusTo"));
     System.exit(status);
@@ -77,7 +74,8 @@ public final class Main {
   }
 
   /**
-   * Runs one command line (the tests' entry point); does not flush {@code console}.
+   * Runs one command line of byte strings ({@link Names}; the tests' entry point); does not flush
+   * {@code console}.
    *
    * @return the exit status
    */
@@ -172,16 +170,6 @@ public final class Main {
   static String version() {
     String v = Main.class.getPackage().getImplementationVersion();
     return v == null ? "(development build)" : v;
-  }
-
-  /** The charset the JVM decodes file names with; printing names in it gives back their bytes. */
-  static Charset fileNameCharset() {
-    String jnu = System.getProperty("sun.jnu.encoding");
-    try {
-      return jnu == null ? Charset.defaultCharset() : Charset.forName(jnu);
-    } catch (RuntimeException e) {
-      return Charset.defaultCharset();
-    }
   }
 
   /**

@@ -12,6 +12,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.IntConsumer;
 import java.util.function.LongSupplier;
 
 /**
@@ -83,45 +84,68 @@ final class SumCommand {
       walker.expand(operand, items);
     }
     List<Path> paths = new ArrayList<>(items.size());
-    List<Integer> positions = new ArrayList<>(items.size()); // item index of each batch path
     long total = 0;
-    for (int i = 0; i < items.size(); i++) {
-      Walker.Item it = items.get(i);
-      if (it.path != null && it.error == null) {
-        paths.add(it.path);
-        positions.add(i);
-        total += Math.max(it.size, 0);
+    for (Walker.Item it : items) {
+      paths.add(it.error == null ? it.path : null);
+      total += Math.max(it.size, 0);
+    }
+    hashInOrder(
+        paths,
+        total,
+        i -> {
+          Walker.Item it = items.get(i);
+          if (it.isStdin()) {
+            hashStdin();
+          } else {
+            problem(it.name, it.error);
+          }
+        },
+        (i, r) -> {
+          if (r.isSuccess()) {
+            printSum(r.toHex(), items.get(i).name);
+          } else {
+            problem(items.get(i).name, r.error());
+          }
+        });
+  }
+
+  /** What to do with the result of the path at {@code index}. */
+  private interface ResultSink {
+    void accept(int index, DigestBatch.Result r);
+  }
+
+  /**
+   * Hashes the non-null {@code paths} in one batch and hands each result to {@code sink}; a null
+   * path (standard input, a name known to fail) is handed to {@code inline} instead, in its place:
+   * every index once, in order.
+   */
+  private void hashInOrder(List<Path> paths, long totalBytes, IntConsumer inline, ResultSink sink)
+      throws InterruptedException {
+    List<Path> batch = new ArrayList<>(paths.size());
+    int[] positions = new int[paths.size()];
+    for (int i = 0; i < paths.size(); i++) {
+      if (paths.get(i) != null) {
+        positions[batch.size()] = i;
+        batch.add(paths.get(i));
       }
     }
-    int[] done = {0}; // items reported so far, in order
+    int[] done = {0}; // indexes handled so far
     int[] next = {0}; // batch results received so far
-    try (Progress bar = progress(total, paths.size())) {
+    try (Progress bar = progress(totalBytes, batch.size())) {
       batch(bar)
           .digestAll(
-              paths,
+              batch,
               r -> {
-                int position = positions.get(next[0]++);
-                reportUpTo(items, done, position); // stdin and known errors before this file
-                if (r.isSuccess()) {
-                  printSum(r.toHex(), items.get(position).name);
-                } else {
-                  problem(items.get(position).name, r.error());
+                int position = positions[next[0]++];
+                for (; done[0] < position; done[0]++) {
+                  inline.accept(done[0]);
                 }
+                sink.accept(position, r);
                 done[0] = position + 1;
               });
     }
-    reportUpTo(items, done, items.size());
-  }
-
-  /** Reports the items before {@code end} that the batch does not hash: stdin and known errors. */
-  private void reportUpTo(List<Walker.Item> items, int[] done, int end) {
-    for (; done[0] < end; done[0]++) {
-      Walker.Item it = items.get(done[0]);
-      if (it.isStdin()) {
-        hashStdin();
-      } else if (it.error != null) {
-        problem(it.name, it.error);
-      }
+    for (; done[0] < paths.size(); done[0]++) {
+      inline.accept(done[0]);
     }
   }
 
@@ -180,43 +204,59 @@ final class SumCommand {
     io.print(line);
   }
 
+  /** Reports that file {@code name} (a byte string) failed: {@code PROG: NAME: REASON}. */
   void problem(String name, IOException e) {
     failed = true;
-    io.error(program + ": " + Coreutils.quote(name) + ": " + Coreutils.reason(e));
+    io.error(program + ": " + Coreutils.quote(name) + ": " + Names.encode(Coreutils.reason(e)));
+  }
+
+  /**
+   * The whole of a checksum file or manifest ({@code -} for standard input), or null after
+   * reporting why not as coreutils does: {@code PROG: NAME: REASON} if it cannot be opened, {@code
+   * PROG: NAME: read error} if it cannot be read (a directory, an I/O error).
+   */
+  byte[] readList(String file) {
+    String shown = shownList(file);
+    try (InputStream in = file.equals("-") ? null : Files.newInputStream(Names.path(file))) {
+      try {
+        return in == null ? io.readStdin() : in.readAllBytes();
+      } catch (IOException e) {
+        failed = true;
+        io.error(program + ": " + Coreutils.quote(shown) + ": read error");
+        return null;
+      }
+    } catch (IOException e) {
+      problem(shown, e);
+      return null;
+    }
+  }
+
+  /** How messages name a checksum file: {@code standard input} for {@code -}. */
+  static String shownList(String file) {
+    return file.equals("-") ? "standard input" : file;
   }
 
   // ---------------------------------------------------------------- checking
 
+  /** What a check found so far. */
+  private static final class Tally {
+    long matched;
+    long mismatched;
+    long unreadable;
+  }
+
   private void checkFile(String file, int hexLength) throws InterruptedException {
-    String shownFile = file.equals("-") ? "standard input" : file;
-    byte[] content;
-    try {
-      content = file.equals("-") ? io.readStdin() : Files.readAllBytes(Path.of(file));
-    } catch (IOException e) {
-      problem(shownFile, e);
+    String shownFile = shownList(file);
+    byte[] content = readList(file);
+    if (content == null) {
       return;
     }
-    ChecksumLine.Listing listing = ChecksumLine.parseAll(content, io.charset, tagName(), hexLength);
+    ChecksumLine.Listing listing =
+        ChecksumLine.parseAll(content, tagName(), hexLength, file.equals("-"));
     List<ChecksumLine> entries = listing.entries();
-    List<String> warnings = new ArrayList<>(); // -w messages, each printed before entry warnAt[i]
-    List<Integer> warnAt = new ArrayList<>();
-    long improper = listing.improper().size();
-    if (options.warn) {
-      for (ChecksumLine.Improper bad : listing.improper()) {
-        warnings.add(
-            program
-                + ": "
-                + Coreutils.quote(shownFile)
-                + ": "
-                + bad.lineNumber()
-                + ": improperly formatted "
-                + tagName()
-                + " checksum line");
-        warnAt.add(bad.entriesBefore());
-      }
-    }
+    List<ChecksumLine.Improper> improper = listing.improper();
     if (entries.isEmpty()) {
-      warnings.forEach(io::error);
+      improper.forEach(bad -> warnImproper(shownFile, bad));
       failed = true;
       io.error(
           program
@@ -225,82 +265,113 @@ final class SumCommand {
               + ": no properly formatted checksum lines found");
       return;
     }
-    long[] counts = new long[3]; // 0 matched, 1 mismatched, 2 unreadable
     List<Path> paths = new ArrayList<>(entries.size());
     long total = 0;
     for (ChecksumLine e : entries) {
-      Path p = Path.of(e.name);
+      Path p = e.name.isEmpty() || e.name.equals("-") ? null : Names.path(e.name);
       paths.add(p);
-      total += sizeOrZero(p);
+      total += p == null ? 0 : sizeOrZero(p);
     }
-    int[] next = {0};
-    int[] warned = {0};
-    try (Progress bar = progress(total, entries.size())) {
-      batch(bar)
-          .digestAll(
-              paths,
-              r -> {
-                int k = next[0]++;
-                for (; warned[0] < warnings.size() && warnAt.get(warned[0]) <= k; warned[0]++) {
-                  io.error(warnings.get(warned[0]));
-                }
-                verify(entries.get(k), r, counts);
-              });
-    }
-    for (; warned[0] < warnings.size(); warned[0]++) {
-      io.error(warnings.get(warned[0]));
-    }
+    Tally tally = new Tally();
+    int[] warned = {0}; // -w warnings printed so far, each before the entry that follows its line
+    IntConsumer warnUpTo =
+        k -> {
+          for (; warned[0] < improper.size() && improper.get(warned[0]).entriesBefore() <= k; ) {
+            warnImproper(shownFile, improper.get(warned[0]++));
+          }
+        };
+    hashInOrder(
+        paths,
+        total,
+        k -> {
+          warnUpTo.accept(k);
+          verifyInline(entries.get(k), tally);
+        },
+        (k, r) -> {
+          warnUpTo.accept(k);
+          verify(entries.get(k), r.isSuccess() ? r.toHex() : null, r.error(), tally);
+        });
+    warnUpTo.accept(Integer.MAX_VALUE);
     if (!options.status) {
-      if (improper > 0) {
-        io.error(
-            program
-                + ": WARNING: "
-                + improper
-                + (improper == 1
-                    ? " line is improperly formatted"
-                    : " lines are improperly formatted"));
-      }
-      if (counts[2] > 0) {
-        io.error(
-            program
-                + ": WARNING: "
-                + counts[2]
-                + (counts[2] == 1
-                    ? " listed file could not be read"
-                    : " listed files could not be read"));
-      }
-      if (counts[1] > 0) {
-        io.error(
-            program
-                + ": WARNING: "
-                + counts[1]
-                + (counts[1] == 1
-                    ? " computed checksum did NOT match"
-                    : " computed checksums did NOT match"));
-      }
-      if (options.ignoreMissing && counts[0] == 0) {
-        io.error(program + ": " + Coreutils.quote(shownFile) + ": no file was verified");
-      }
+      summarize(shownFile, improper.size(), tally);
     }
-    if (counts[0] == 0 || counts[1] > 0 || counts[2] > 0 || (options.strict && improper > 0)) {
+    if (tally.matched == 0
+        || tally.mismatched > 0
+        || tally.unreadable > 0
+        || (options.strict && !improper.isEmpty())) {
       failed = true;
     }
   }
 
-  private void verify(ChecksumLine entry, DigestBatch.Result r, long[] counts) {
-    if (!r.isSuccess()) {
-      if (options.ignoreMissing && r.error() instanceof NoSuchFileException) {
+  private void warnImproper(String shownFile, ChecksumLine.Improper bad) {
+    if (options.warn) {
+      io.error(
+          program
+              + ": "
+              + Coreutils.quote(shownFile)
+              + ": "
+              + bad.lineNumber()
+              + ": improperly formatted "
+              + tagName()
+              + " checksum line");
+    }
+  }
+
+  /** An entry the batch does not hash: {@code -} (standard input) or an empty name. */
+  private void verifyInline(ChecksumLine entry, Tally tally) {
+    if (entry.name.isEmpty()) { // a name cut short by a NUL byte: fopen("") fails so
+      verify(entry, null, new NoSuchFileException(entry.name), tally);
+      return;
+    }
+    try {
+      verify(entry, hex(digest(io.in)), null, tally);
+    } catch (IOException e) {
+      verify(entry, null, e, tally);
+    }
+  }
+
+  private void summarize(String shownFile, long improper, Tally tally) {
+    if (improper > 0) {
+      warning(improper, " line is improperly formatted", " lines are improperly formatted");
+    }
+    if (tally.unreadable > 0) {
+      warning(
+          tally.unreadable, " listed file could not be read", " listed files could not be read");
+    }
+    if (tally.mismatched > 0) {
+      warning(
+          tally.mismatched,
+          " computed checksum did NOT match",
+          " computed checksums did NOT match");
+    }
+    if (options.ignoreMissing && tally.matched == 0) {
+      io.error(program + ": " + Coreutils.quote(shownFile) + ": no file was verified");
+    }
+  }
+
+  private void warning(long count, String one, String many) {
+    io.error(program + ": WARNING: " + count + (count == 1 ? one : many));
+  }
+
+  /** Counts and reports one entry: its digest ({@code hex}) or why it has none. */
+  private void verify(ChecksumLine entry, String hex, IOException error, Tally tally) {
+    if (error != null) {
+      if (options.ignoreMissing && error instanceof NoSuchFileException) {
         return;
       }
-      io.error(program + ": " + Coreutils.quote(entry.name) + ": " + Coreutils.reason(r.error()));
-      counts[2]++;
+      problem(entry.name, error);
+      tally.unreadable++;
       if (!options.status) {
         io.print(checkName(entry.name) + ": FAILED open or read\n");
       }
       return;
     }
-    boolean ok = r.toHex().equals(entry.hex);
-    counts[ok ? 0 : 1]++;
+    boolean ok = hex.equals(entry.hex);
+    if (ok) {
+      tally.matched++;
+    } else {
+      tally.mismatched++;
+    }
     if (!options.status && (!ok || !options.quiet)) {
       io.print(checkName(entry.name) + (ok ? ": OK\n" : ": FAILED\n"));
     }

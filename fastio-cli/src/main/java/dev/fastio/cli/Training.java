@@ -4,9 +4,9 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.nio.charset.Charset;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Random;
@@ -75,7 +75,6 @@ public final class Training {
             InputStream.nullInputStream(),
             out,
             OutputStream.nullOutputStream(),
-            Charset.defaultCharset(),
             false,
             false,
             false,
@@ -84,7 +83,9 @@ public final class Training {
             });
     int status =
         Main.run(
-            args, console, new SumCommand.ProgressSettings(Progress.DELAY, 80, System::nanoTime));
+            Arrays.stream(args).map(Names::encode).toArray(String[]::new),
+            console,
+            new SumCommand.ProgressSettings(Progress.DELAY, 80, System::nanoTime));
     console.flush();
     return status;
   }

@@ -1,6 +1,7 @@
 package dev.fastio.cli;
 
 import java.io.IOException;
+import java.nio.file.DirectoryIteratorException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.FileSystemLoopException;
 import java.nio.file.Files;
@@ -9,6 +10,7 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -23,10 +25,17 @@ import java.util.Set;
  * FIFOs, sockets and devices skipped, so a walk never blocks on a FIFO. Each directory's entries
  * are visited in byte order of their names ({@link #BYTE_ORDER}, the order of {@code LC_ALL=C
  * sort}), subdirectories where their names fall, so the output is the same on every run and with
- * any number of threads. A directory that cannot be read is reported and skipped.
+ * any number of threads.
+ *
+ * <p>Names are byte strings ({@link Names}): a name that is not valid in the locale's charset is
+ * walked, hashed and printed with its bytes. Nothing is left out without a word: a directory that
+ * cannot be read, an entry whose type cannot be read (with {@code -L}: a link loop, {@code Too many
+ * levels of symbolic links}) and a directory loop are reported as errors (exit status 1), as {@code
+ * find} reports them. Only an entry gone between the listing and its {@code stat}, or with {@code
+ * -L} a dangling link, is skipped silently, as {@code find -L -type f} skips it.
  */
 final class Walker {
-  /** A file to hash: the name to print and the path to read. */
+  /** A file to hash: the name to print (a byte string) and the path to read. */
   static final class Item {
     final String name;
     final Path path;
@@ -46,11 +55,8 @@ final class Walker {
     }
   }
 
-  /**
-   * Names in the order of their bytes in UTF-8 (or ISO-8859-1): code point order, which differs
-   * from {@link String#compareTo} for characters outside the Basic Multilingual Plane.
-   */
-  static final java.util.Comparator<String> BYTE_ORDER = Walker::compareCodePoints;
+  /** Byte strings in the order of their bytes ({@link Names}: one char per byte). */
+  static final Comparator<String> BYTE_ORDER = Comparator.naturalOrder();
 
   private final boolean recursive;
   private final boolean follow;
@@ -60,7 +66,7 @@ final class Walker {
     this.follow = follow;
   }
 
-  /** Adds the files of one operand to {@code out}. */
+  /** Adds the files of one operand, a byte string, to {@code out}. */
   void expand(String operand, List<Item> out) {
     if (operand.equals("-")) {
       out.add(new Item("-", null, -1, null));
@@ -70,8 +76,8 @@ final class Walker {
       out.add(new Item(operand, null, -1, new NoSuchFileException(operand)));
       return;
     }
-    Path path = Path.of(operand);
-    BasicFileAttributes a = attributes(path, true);
+    Path path = Names.path(operand);
+    BasicFileAttributes a = attributesOrNull(path);
     if (!recursive || a == null || !a.isDirectory()) {
       out.add(new Item(operand, path, a != null && a.isRegularFile() ? a.size() : -1, null));
       return;
@@ -92,27 +98,28 @@ final class Walker {
       out.add(new Item(name, null, -1, new FileSystemLoopException(name)));
       return;
     }
-    List<String> names = new ArrayList<>();
-    try (DirectoryStream<Path> entries = Files.newDirectoryStream(dir)) {
-      for (Path p : entries) {
-        names.add(p.getFileName().toString());
-      }
+    List<Entry> entries;
+    try {
+      entries = list(dir);
     } catch (IOException e) {
       out.add(new Item(prefix.substring(0, prefix.length() - 1), null, -1, e));
       ancestors.remove(key);
       return;
     }
-    names.sort(BYTE_ORDER);
-    for (String n : names) {
-      Path child = dir.resolve(n);
-      BasicFileAttributes a = attributes(child, follow);
-      if (a == null) {
+    for (Entry e : entries) {
+      BasicFileAttributes a;
+      try {
+        a = attributes(e.path(), follow);
+      } catch (NoSuchFileException gone) {
         continue; // vanished since listed, or (with -L) a dangling link: find skips both
+      } catch (IOException error) {
+        out.add(new Item(prefix + e.name(), null, -1, error)); // e.g. -L and a link loop
+        continue;
       }
       if (a.isDirectory()) {
-        walk(prefix + n + "/", child, a, ancestors, out);
+        walk(prefix + e.name() + "/", e.path(), a, ancestors, out);
       } else if (a.isRegularFile()) {
-        out.add(new Item(prefix + n, child, a.size(), null));
+        out.add(new Item(prefix + e.name(), e.path(), a.size(), null));
       }
     }
     if (key != null) {
@@ -120,26 +127,33 @@ final class Walker {
     }
   }
 
-  private static int compareCodePoints(String a, String b) {
-    int i = 0;
-    int j = 0;
-    while (i < a.length() && j < b.length()) {
-      int x = a.codePointAt(i);
-      int y = b.codePointAt(j);
-      if (x != y) {
-        return Integer.compare(x, y);
+  /** A directory entry: its name (a byte string) and its path as the listing gave it. */
+  private record Entry(String name, Path path) {}
+
+  /** The entries of {@code dir} in byte order of their names. */
+  private static List<Entry> list(Path dir) throws IOException {
+    List<Entry> entries = new ArrayList<>();
+    try (DirectoryStream<Path> listing = Files.newDirectoryStream(dir)) {
+      for (Path p : listing) {
+        entries.add(new Entry(Names.fileName(p), p));
       }
-      i += Character.charCount(x);
-      j += Character.charCount(y);
+    } catch (DirectoryIteratorException e) {
+      throw e.getCause();
     }
-    return Integer.compare(a.length() - i, b.length() - j);
+    entries.sort(Comparator.comparing(Entry::name));
+    return entries;
   }
 
-  private static BasicFileAttributes attributes(Path p, boolean followLinks) {
+  private static BasicFileAttributes attributes(Path p, boolean followLinks) throws IOException {
+    return followLinks
+        ? Files.readAttributes(p, BasicFileAttributes.class)
+        : Files.readAttributes(p, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+  }
+
+  /** An operand's attributes, links followed, or null: the digest then reports what is wrong. */
+  private static BasicFileAttributes attributesOrNull(Path p) {
     try {
-      return followLinks
-          ? Files.readAttributes(p, BasicFileAttributes.class)
-          : Files.readAttributes(p, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+      return attributes(p, true);
     } catch (IOException e) {
       return null;
     }

@@ -159,6 +159,64 @@ class AuditTest {
         misplaced.err());
   }
 
+  @Test
+  void entriesOutsideTheOperandsAreNeverMissing() throws IOException {
+    Path sub = Files.createDirectories(dir.resolve("outside/tree"));
+    Files.write(sub.resolve("f"), "f".getBytes(StandardCharsets.UTF_8));
+    String manifest =
+        md5("f")
+            + "  f\n"
+            + md5("x")
+            + "  /absolute/x\n"
+            + md5("x")
+            + "  ../x\n"
+            + md5("x")
+            + "  a/../../x\n"
+            + md5("gone")
+            + "  a/../gone\n";
+    Files.write(sub.resolveSibling("m.md5"), manifest.getBytes(StandardCharsets.UTF_8));
+    Run r =
+        Processes.run(
+            sub, Processes.fastioCommand(List.of(), "md5sum", "--audit=../m.md5"), new byte[0]);
+    assertEquals(
+        "a/../gone: MISSING\n"
+            + "audit: 1 matched, 0 changed, 1 missing, 0 new, 0 moved, 0 unreadable\n",
+        r.out());
+    assertEquals(Audit.MISSING, r.status());
+  }
+
+  @Test
+  void namesThatAreNotUtf8AreAuditedAsTheirBytes() {
+    Run r =
+        bash(
+            "mkdir bytes && printf 1 >$'bytes/a\\xff' && printf 2 >$'bytes/b\\xfe'"
+                + " && "
+                + Processes.fastioShell("", "md5sum -r bytes")
+                + " >bytes.md5"
+                + " && mv $'bytes/b\\xfe' $'bytes/c\\xfd' && "
+                + Processes.fastioShell("", "md5sum --audit bytes.md5 bytes")
+                + "; "
+                + Processes.fastioShell("", "md5sum --audit bytes.md5 --json bytes"));
+    assertEquals(
+        "bytes/c\u00fd: MOVED from bytes/b\u00fe\n"
+            + "audit: 1 matched, 0 changed, 0 missing, 0 new, 1 moved, 0 unreadable\n"
+            + "{\"manifest\": \"bytes.md5\", \"algorithm\": \"MD5\",\n"
+            + " \"summary\": {\"matched\": 1, \"changed\": 0, \"missing\": 0, \"new\": 0,"
+            + " \"moved\": 1, \"unreadable\": 0},\n"
+            + " \"files\": [\n"
+            + "  {\"status\": \"moved\", \"path\": \"bytes/c\\udcfd\", \"from\":"
+            + " \"bytes/b\\udcfe\", \"digest\": \""
+            + md5("2")
+            + "\"}\n"
+            + " ]}\n",
+        r.out());
+    assertEquals("", r.err());
+  }
+
+  private static Run bash(String script) {
+    return Processes.run(dir, List.of("bash", "-c", script), new byte[0]);
+  }
+
   private static String md5(String s) {
     try {
       byte[] d =

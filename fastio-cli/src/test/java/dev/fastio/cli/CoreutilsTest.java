@@ -33,11 +33,23 @@ class CoreutilsTest {
       {"a=b", "'a=b'"},
       {"\u007f", "''$'\\177'"},
       {"", "''"},
-      {"\u00fc", "\u00fc"},
+      {"\u00c3\u00bc", "\u00c3\u00bc"}, // U+00FC in UTF-8: shown as it is
+      {"x\u00ff", "'x'$'\\377'"}, // not UTF-8
+      {"n\u00ff\u00c3\u00a9 x", "'n'$'\\377''\u00c3\u00a9 x'"},
+      {"x\u00e2\u0080\u00a8", "'x'$'\\342\\200\\250'"}, // U+2028 LINE SEPARATOR
+      {"x\u00c2\u0085", "'x'$'\\302\\205'"}, // U+0085, a C1 control
+      {"x\u00ed\u00a0\u0080", "'x'$'\\355\\240\\200'"}, // a surrogate
+      {"x\u00e0\u0080\u0080", "'x'$'\\340\\200\\200'"}, // overlong
     };
     for (String[] c : cases) {
-      assertEquals(c[1], Coreutils.quote(c[0]), c[0]);
+      assertEquals(c[1], Coreutils.quote(c[0], true), c[0]);
     }
+  }
+
+  @Test
+  void quotesEveryByteFrom0x80UpInTheCLocale() {
+    assertEquals("'n'$'\\303\\251'", Coreutils.quote("n\u00c3\u00a9", false));
+    assertEquals("plain", Coreutils.quote("plain", false));
   }
 
   @Test
@@ -47,6 +59,7 @@ class CoreutilsTest {
     assertEquals("both\\\nx", Coreutils.unescape("both\\\\\\nx"));
     assertNull(Coreutils.unescape("x\\ty"));
     assertNull(Coreutils.unescape("x\\"));
+    assertNull(Coreutils.unescape("x\0y"), "a NUL in an escaped name");
   }
 
   @Test

@@ -39,6 +39,7 @@ class WalkerTest {
     if (utf8) {
       expected.addAll(List.of("\u00e9", "\uff21", "\ud83d\ude00")); // UTF-8: emoji last
     }
+    expected.replaceAll(Names::encode); // names are byte strings
     assertEquals(expected, got);
   }
 }
