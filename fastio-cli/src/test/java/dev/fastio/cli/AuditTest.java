@@ -179,8 +179,10 @@ class AuditTest {
         Processes.run(
             sub, Processes.fastioCommand(List.of(), "md5sum", "--audit=../m.md5"), new byte[0]);
     assertEquals(
-        "a/../gone: MISSING\n"
-            + "audit: 1 matched, 0 changed, 1 missing, 0 new, 0 moved, 0 unreadable\n",
+        """
+        a/../gone: MISSING
+        audit: 1 matched, 0 changed, 1 missing, 0 new, 0 moved, 0 unreadable
+        """,
         r.out());
     assertEquals(Audit.MISSING, r.status());
   }

@@ -110,6 +110,8 @@ final class LaneHashing
   }
 
   @Override
+  // The very buffer lent, not one of equal content: ByteBuffer.equals compares remaining bytes.
+  @SuppressWarnings("ReferenceEquality")
   public void giveBack(ByteBuffer buffer) {
     for (int i = 0; i < lent.size(); i++) {
       if (lent.get(i).buffer() == buffer) {
