@@ -49,7 +49,9 @@ import java.util.function.Consumer;
  * java.nio.channels.ClosedByInterruptException}; the JDK would go on reading.
  *
  * <p><b>Other file systems.</b> Paths of a non-default {@link java.nio.file.FileSystem} (zip,
- * in-memory) are delegated to the JDK's own implementation.
+ * in-memory) are delegated to the JDK's own implementation; {@link #digest} and {@link #digestAll}
+ * read them as {@code Files.readAllBytes} does, with its exceptions (a directory of a zip file
+ * system is a {@link java.nio.file.NoSuchFileException}, as there).
  *
  * @since 0.1.0
  */

@@ -56,7 +56,7 @@ class StreamsArgumentsTest {
             o -> o.write(file, lines, utf8, new OpenOption[] {null}),
             o -> o.writeString(null, "abc", utf8, StandardOpenOption.CREATE),
             o -> o.writeString(file, null, utf8, StandardOpenOption.CREATE),
-            o -> o.writeString(file, "abc", null, StandardOpenOption.CREATE),
+            o -> o.writeString(file, "abc", (Charset) null, StandardOpenOption.CREATE),
             o -> o.writeString(file, "abc", utf8, (OpenOption[]) null),
             o -> o.writeString(file, "\ud800", utf8, (OpenOption[]) null),
             o -> o.readString(null, utf8),

@@ -13,17 +13,24 @@ import static java.nio.file.StandardOpenOption.WRITE;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.fastio.DigestBatch.Reading;
+import dev.fastio.ProgressListener;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
+import java.io.Closeable;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.CopyOption;
+import java.nio.file.FileSystem;
+import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.OpenOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.security.MessageDigest;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -34,27 +41,40 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The exception table of the stream and write-side methods: every operation on every kind of path
- * (a file, a directory, links, a dangling link, a link loop, missing files and parents, a path
- * through a file), with every option set of interest, run against {@code Files} on one copy of the
- * fixture and {@code FastFiles} on another; the outcome (value, or exception class and message) and
- * the state of the fixture after it must be the same.
+ * The contract table of fastio's methods that take a path: every operation on every kind of path (a
+ * file, an empty file, a directory, links, a dangling link, a link loop, missing files and parents,
+ * a path through a file, and a file, a directory and missing paths of a zip file system), with
+ * every option set of interest, run against the JDK on one copy of the fixture and fastio on
+ * another; the outcome (value, or exception class and message) and the state of the fixture after
+ * it must be the same. Every public method taking a path is in the table but {@code
+ * MappedFiles.map}, which replaces no JDK method and refuses what it cannot map (its own contract
+ * test); those without a JDK counterpart against the JDK method their contract names (see {@link
+ * StreamOps}).
  */
 // The drop-ins return the very path given, as Files does: identity is what is compared.
 @SuppressWarnings("ReferenceEquality")
 class StreamsContractTest {
   @TempDir Path dir;
 
-  /** One operation of the table: what it does given the implementation and the path. */
+  /** One operation of the path table: what it does given the implementation and the path. */
   private interface Op {
-    Object run(StreamOps ops, Path path) throws Exception;
+    Object run(StreamOps ops, Path path, Fixture fixture) throws Exception;
   }
 
+  /** What an operation did, and the state of the fixture after it. */
+  private record Run(Outcome outcome, Map<String, String> state) {}
+
   private static final byte[] CONTENT = "0123456789".getBytes(StandardCharsets.US_ASCII);
+
+  private static final ProgressListener IGNORED = total -> {};
+
+  /** Names of paths in the zip file system beside the fixture's directory start so. */
+  private static final String ZIP = "zip:";
 
   private static final List<String> PATHS =
       List.of(
           "file",
+          "empty",
           "dir",
           "emptydir",
           "link",
@@ -64,76 +84,112 @@ class StreamsContractTest {
           "missing",
           "missing/child",
           "file/child",
-          "latin1");
+          "latin1",
+          ZIP + "file",
+          ZIP + "dir",
+          ZIP + "missing",
+          ZIP + "missing/child",
+          ZIP + "file/child");
 
   private static Map<String, Op> ops() {
     Map<String, Op> ops = new LinkedHashMap<>();
-    ops.put("newInputStream", (o, p) -> readAll(o.newInputStream(p)));
-    ops.put("newInputStream READ", (o, p) -> readAll(o.newInputStream(p, READ)));
+    ops.put("newInputStream", (o, p, f) -> readAll(o.newInputStream(p)));
+    ops.put("newInputStream READ", (o, p, f) -> readAll(o.newInputStream(p, READ)));
     ops.put(
         "newInputStream NOFOLLOW",
-        (o, p) -> readAll(o.newInputStream(p, LinkOption.NOFOLLOW_LINKS)));
-    ops.put("newInputStream APPEND", (o, p) -> readAll(o.newInputStream(p, APPEND)));
-    ops.put("newInputStream WRITE", (o, p) -> readAll(o.newInputStream(p, READ, WRITE)));
+        (o, p, f) -> readAll(o.newInputStream(p, LinkOption.NOFOLLOW_LINKS)));
+    ops.put("newInputStream APPEND", (o, p, f) -> readAll(o.newInputStream(p, APPEND)));
+    ops.put("newInputStream WRITE", (o, p, f) -> readAll(o.newInputStream(p, READ, WRITE)));
     ops.put(
         "newInputStream CREATE TRUNCATE",
-        (o, p) -> readAll(o.newInputStream(p, CREATE, TRUNCATE_EXISTING)));
-    ops.put("newInputStream null", (o, p) -> readAll(o.newInputStream(p, (OpenOption) null)));
+        (o, p, f) -> readAll(o.newInputStream(p, CREATE, TRUNCATE_EXISTING)));
+    ops.put("newInputStream null", (o, p, f) -> readAll(o.newInputStream(p, (OpenOption) null)));
     ops.put(
-        "newInputStream DELETE_ON_CLOSE", (o, p) -> readAll(o.newInputStream(p, DELETE_ON_CLOSE)));
-    ops.put("newOutputStream", (o, p) -> writeAbc(o.newOutputStream(p)));
-    ops.put("newOutputStream CREATE_NEW", (o, p) -> writeAbc(o.newOutputStream(p, CREATE_NEW)));
-    ops.put("newOutputStream WRITE", (o, p) -> writeAbc(o.newOutputStream(p, WRITE)));
-    ops.put("newOutputStream APPEND", (o, p) -> writeAbc(o.newOutputStream(p, APPEND)));
+        "newInputStream DELETE_ON_CLOSE",
+        (o, p, f) -> readAll(o.newInputStream(p, DELETE_ON_CLOSE)));
+    ops.put("newOutputStream", (o, p, f) -> writeAbc(o.newOutputStream(p)));
+    ops.put("newOutputStream CREATE_NEW", (o, p, f) -> writeAbc(o.newOutputStream(p, CREATE_NEW)));
+    ops.put("newOutputStream WRITE", (o, p, f) -> writeAbc(o.newOutputStream(p, WRITE)));
+    ops.put("newOutputStream APPEND", (o, p, f) -> writeAbc(o.newOutputStream(p, APPEND)));
     ops.put(
-        "newOutputStream CREATE APPEND", (o, p) -> writeAbc(o.newOutputStream(p, CREATE, APPEND)));
-    ops.put("newOutputStream READ", (o, p) -> writeAbc(o.newOutputStream(p, READ)));
-    ops.put("newOutputStream WRITE READ", (o, p) -> writeAbc(o.newOutputStream(p, WRITE, READ)));
+        "newOutputStream CREATE APPEND",
+        (o, p, f) -> writeAbc(o.newOutputStream(p, CREATE, APPEND)));
+    ops.put("newOutputStream READ", (o, p, f) -> writeAbc(o.newOutputStream(p, READ)));
+    ops.put("newOutputStream WRITE READ", (o, p, f) -> writeAbc(o.newOutputStream(p, WRITE, READ)));
     ops.put(
         "newOutputStream APPEND TRUNCATE",
-        (o, p) -> writeAbc(o.newOutputStream(p, APPEND, TRUNCATE_EXISTING)));
+        (o, p, f) -> writeAbc(o.newOutputStream(p, APPEND, TRUNCATE_EXISTING)));
     ops.put(
         "newOutputStream NOFOLLOW",
-        (o, p) -> writeAbc(o.newOutputStream(p, LinkOption.NOFOLLOW_LINKS, CREATE, WRITE)));
+        (o, p, f) -> writeAbc(o.newOutputStream(p, LinkOption.NOFOLLOW_LINKS, CREATE, WRITE)));
     ops.put(
         "newOutputStream SYNC DSYNC SPARSE",
-        (o, p) -> writeAbc(o.newOutputStream(p, CREATE, WRITE, SYNC, DSYNC, SPARSE)));
-    ops.put("newOutputStream null", (o, p) -> writeAbc(o.newOutputStream(p, CREATE, null)));
+        (o, p, f) -> writeAbc(o.newOutputStream(p, CREATE, WRITE, SYNC, DSYNC, SPARSE)));
+    ops.put("newOutputStream null", (o, p, f) -> writeAbc(o.newOutputStream(p, CREATE, null)));
     ops.put(
         "newOutputStream DELETE_ON_CLOSE",
-        (o, p) -> writeAbc(o.newOutputStream(p, CREATE, DELETE_ON_CLOSE)));
-    ops.put("write", (o, p) -> o.write(p, CONTENT) == p);
-    ops.put("write CREATE_NEW", (o, p) -> o.write(p, CONTENT, CREATE_NEW) == p);
-    ops.put("write APPEND", (o, p) -> o.write(p, CONTENT, APPEND) == p);
-    ops.put("write READ", (o, p) -> o.write(p, CONTENT, READ) == p);
-    ops.put("write lines", (o, p) -> o.write(p, List.of("a", "é"), StandardCharsets.UTF_8) == p);
+        (o, p, f) -> writeAbc(o.newOutputStream(p, CREATE, DELETE_ON_CLOSE)));
+    ops.put("write", (o, p, f) -> o.write(p, CONTENT) == p);
+    ops.put("write CREATE_NEW", (o, p, f) -> o.write(p, CONTENT, CREATE_NEW) == p);
+    ops.put("write APPEND", (o, p, f) -> o.write(p, CONTENT, APPEND) == p);
+    ops.put("write READ", (o, p, f) -> o.write(p, CONTENT, READ) == p);
+    ops.put("write lines", (o, p, f) -> o.write(p, List.of("a", "é"), StandardCharsets.UTF_8) == p);
     ops.put(
         "write lines unmappable",
-        (o, p) -> o.write(p, List.of("a", "\u0100"), StandardCharsets.ISO_8859_1) == p);
-    ops.put("writeString", (o, p) -> o.writeString(p, "é?", StandardCharsets.UTF_8) == p);
+        (o, p, f) -> o.write(p, List.of("a", "\u0100"), StandardCharsets.ISO_8859_1) == p);
+    ops.put("writeString", (o, p, f) -> o.writeString(p, "é?", StandardCharsets.UTF_8) == p);
     ops.put(
         "writeString lone surrogate",
-        (o, p) -> o.writeString(p, "a\ud800", StandardCharsets.UTF_8) == p);
+        (o, p, f) -> o.writeString(p, "a\ud800", StandardCharsets.UTF_8) == p);
     ops.put(
         "writeString APPEND",
-        (o, p) -> o.writeString(p, "x", StandardCharsets.US_ASCII, APPEND) == p);
-    ops.put("readString", (o, p) -> o.readString(p, StandardCharsets.UTF_8));
-    ops.put("readString US_ASCII", (o, p) -> o.readString(p, StandardCharsets.US_ASCII));
-    ops.put("readString UTF_16", (o, p) -> o.readString(p, StandardCharsets.UTF_16));
-    ops.put("copy to stream", (o, p) -> copyToStream(o, p));
-    ops.put("copy from stream", (o, p) -> o.copy(new ByteArrayInputStream(CONTENT), p));
+        (o, p, f) -> o.writeString(p, "x", StandardCharsets.US_ASCII, APPEND) == p);
+    ops.put("readString", (o, p, f) -> o.readString(p, StandardCharsets.UTF_8));
+    ops.put("readString US_ASCII", (o, p, f) -> o.readString(p, StandardCharsets.US_ASCII));
+    ops.put("readString UTF_16", (o, p, f) -> o.readString(p, StandardCharsets.UTF_16));
+    ops.put("copy to stream", (o, p, f) -> copyToStream(o, p));
+    ops.put("copy from stream", (o, p, f) -> o.copy(new ByteArrayInputStream(CONTENT), p));
     ops.put(
         "copy from stream REPLACE",
-        (o, p) ->
+        (o, p, f) ->
             o.copy(new ByteArrayInputStream(CONTENT), p, StandardCopyOption.REPLACE_EXISTING));
     ops.put(
         "copy from stream ATOMIC_MOVE",
-        (o, p) -> o.copy(new ByteArrayInputStream(CONTENT), p, StandardCopyOption.ATOMIC_MOVE));
+        (o, p, f) -> o.copy(new ByteArrayInputStream(CONTENT), p, StandardCopyOption.ATOMIC_MOVE));
     ops.put(
         "copy from stream null",
-        (o, p) ->
+        (o, p, f) ->
             o.copy(
                 new ByteArrayInputStream(CONTENT), p, StandardCopyOption.REPLACE_EXISTING, null));
+    ops.put("readString UTF-8", (o, p, f) -> o.readString(p));
+    ops.put("write lines UTF-8", (o, p, f) -> o.write(p, List.of("a", "é")) == p);
+    ops.put("writeString UTF-8", (o, p, f) -> o.writeString(p, "é?") == p);
+    ops.put("copy to stream, progress", (o, p, f) -> copyToStream(o, p, IGNORED));
+    ops.put(
+        "copy from stream, progress",
+        (o, p, f) -> o.copy(new ByteArrayInputStream(CONTENT), p, IGNORED));
+    ops.put("readAllBytes", (o, p, f) -> o.readAllBytes(p));
+    ops.put("digest", (o, p, f) -> o.digest(p, "MD5"));
+    ops.put("digest MessageDigest", (o, p, f) -> o.digest(p, MessageDigest.getInstance("SHA-256")));
+    ops.put("digestAll", (o, p, f) -> o.digestInBatch(p, "MD5", Reading.AUTO));
+    ops.put("digestAll SEQUENTIAL", (o, p, f) -> o.digestInBatch(p, "MD5", Reading.SEQUENTIAL));
+    ops.put("digestAll PARALLEL", (o, p, f) -> o.digestInBatch(p, "SHA-1", Reading.PARALLEL));
+    ops.put("forEachChunk", (o, p, f) -> o.chunks(p));
+    ops.put("ChunkedReader stream", (o, p, f) -> readAll(o.readerStream(p)));
+    ops.put("copy to a new path", (o, p, f) -> copyTo(o, p, f.sibling(p, "copy")));
+    ops.put(
+        "copy to a new path, progress",
+        (o, p, f) -> {
+          Path target = f.sibling(p, "copy");
+          return o.copy(p, target, IGNORED) == target;
+        });
+    ops.put(
+        "copy over a file REPLACE_EXISTING",
+        (o, p, f) -> copyTo(o, p, f.sibling(p, "latin1"), StandardCopyOption.REPLACE_EXISTING));
+    ops.put("copy a file onto it", (o, p, f) -> copyTo(o, f.sibling(p, "file"), p));
+    ops.put(
+        "copy a file onto it REPLACE_EXISTING",
+        (o, p, f) -> copyTo(o, f.sibling(p, "file"), p, StandardCopyOption.REPLACE_EXISTING));
     return ops;
   }
 
@@ -144,25 +200,10 @@ class StreamsContractTest {
     for (Map.Entry<String, Op> op : ops().entrySet()) {
       for (String name : PATHS) {
         cases++;
-        Path jdkRoot = fixture("jdk-" + cases);
-        Path fastioRoot = fixture("fastio-" + cases);
-        Outcome jdk =
-            Outcome.of(() -> op.getValue().run(StreamOps.JDK, jdkRoot.resolve(name)), jdkRoot);
-        Outcome ours =
-            Outcome.of(
-                () -> op.getValue().run(StreamOps.FASTIO, fastioRoot.resolve(name)), fastioRoot);
-        if (!jdk.equals(ours)) {
-          mismatches.add(op.getKey() + " on " + name + ": Files " + jdk + ", FastFiles " + ours);
-        } else if (!state(jdkRoot).equals(state(fastioRoot))) {
-          mismatches.add(
-              op.getKey()
-                  + " on "
-                  + name
-                  + ": Files left "
-                  + state(jdkRoot)
-                  + ", FastFiles "
-                  + state(fastioRoot));
-        }
+        Op o = op.getValue();
+        Run jdk = run("jdk-" + cases, f -> o.run(StreamOps.JDK, f.resolve(name), f));
+        Run ours = run("fastio-" + cases, f -> o.run(StreamOps.FASTIO, f.resolve(name), f));
+        compare(op.getKey() + " on " + name, jdk, ours, mismatches);
       }
     }
     assertTrue(
@@ -170,10 +211,36 @@ class StreamsContractTest {
         mismatches.size() + " of " + cases + ":\n" + String.join("\n", mismatches));
   }
 
-  /** A file, directories, links of every kind, and a file of Latin-1 text that is not UTF-8. */
+  /** A call on a fixture. */
+  private interface FixtureCall {
+    Object call(Fixture fixture) throws Exception;
+  }
+
+  /** Runs {@code call} on a new fixture named {@code name}; what it did, and the state it left. */
+  private Run run(String name, FixtureCall call) throws IOException {
+    Path root = fixture(name);
+    try (Fixture f = new Fixture(root)) {
+      Outcome outcome = Outcome.of(() -> call.call(f), root);
+      return new Run(outcome, f.state());
+    }
+  }
+
+  private static void compare(String what, Run jdk, Run ours, List<String> mismatches) {
+    if (!jdk.outcome().equals(ours.outcome())) {
+      mismatches.add(what + ": Files " + jdk.outcome() + ", FastFiles " + ours.outcome());
+    } else if (!jdk.state().equals(ours.state())) {
+      mismatches.add(what + ": Files left " + jdk.state() + ", FastFiles " + ours.state());
+    }
+  }
+
+  /**
+   * A file, an empty file, directories, links of every kind, and a file of Latin-1 text that is not
+   * UTF-8.
+   */
   private Path fixture(String name) throws IOException {
     Path root = Files.createDirectory(dir.resolve(name));
     Files.write(root.resolve("file"), CONTENT);
+    Files.write(root.resolve("empty"), new byte[0]);
     Files.write(root.resolve("latin1"), new byte[] {'a', (byte) 0xe9, 'b'});
     Files.createDirectories(root.resolve("dir"));
     Files.write(root.resolve("dir").resolve("child"), CONTENT);
@@ -186,23 +253,80 @@ class StreamsContractTest {
     return root;
   }
 
-  /** Every entry under {@code root}: its kind and, for a regular file, its content. */
-  private static Map<String, String> state(Path root) throws IOException {
-    Map<String, String> state = new TreeMap<>();
-    try (Stream<Path> s = Files.walk(root)) {
-      for (Path p : (Iterable<Path>) s::iterator) {
-        String kind;
-        if (Files.isSymbolicLink(p)) {
-          kind = "link->" + Files.readSymbolicLink(p);
-        } else if (Files.isDirectory(p)) {
-          kind = "dir";
-        } else {
-          kind = new String(Files.readAllBytes(p), StandardCharsets.ISO_8859_1);
+  /**
+   * One copy of the fixture: its directory, and beside it a zip file system (made when one of its
+   * paths is first asked for) holding a file and a directory with a file.
+   */
+  private static final class Fixture implements Closeable {
+    private final Path root;
+    private FileSystem zip;
+
+    Fixture(Path root) {
+      this.root = root;
+    }
+
+    /** The path named {@code name}: in the zip file system if it starts with {@link #ZIP}. */
+    Path resolve(String name) throws IOException {
+      return name.startsWith(ZIP)
+          ? zip().getPath("/" + name.substring(ZIP.length()))
+          : root.resolve(name);
+    }
+
+    /** The path named {@code name} on the file system of {@code path}. */
+    Path sibling(Path path, String name) throws IOException {
+      return path.getFileSystem().equals(root.getFileSystem())
+          ? root.resolve(name)
+          : zip().getPath("/" + name);
+    }
+
+    private FileSystem zip() throws IOException {
+      if (zip == null) {
+        zip = FileSystems.newFileSystem(root.resolve("archive.zip"), Map.of("create", "true"));
+        Files.write(zip.getPath("/file"), CONTENT);
+        Files.createDirectory(zip.getPath("/dir"));
+        Files.write(zip.getPath("/dir/child"), CONTENT);
+      }
+      return zip;
+    }
+
+    /**
+     * Every entry of the directory and of the zip file system: its kind and, for a regular file,
+     * its content (the zip file's own bytes, which hold times, are left out).
+     */
+    Map<String, String> state() throws IOException {
+      Map<String, String> state = new TreeMap<>();
+      addState(root, "", state);
+      if (zip != null) {
+        addState(zip.getPath("/"), ZIP, state);
+      }
+      return state;
+    }
+
+    private static void addState(Path top, String prefix, Map<String, String> state)
+        throws IOException {
+      try (Stream<Path> s = Files.walk(top)) {
+        for (Path p : (Iterable<Path>) s::iterator) {
+          String kind;
+          if (Files.isSymbolicLink(p)) {
+            kind = "link->" + Files.readSymbolicLink(p);
+          } else if (Files.isDirectory(p)) {
+            kind = "dir";
+          } else if (prefix.isEmpty() && p.getFileName().toString().equals("archive.zip")) {
+            kind = "zip";
+          } else {
+            kind = new String(Files.readAllBytes(p), StandardCharsets.ISO_8859_1);
+          }
+          state.put(prefix + top.relativize(p), kind);
         }
-        state.put(root.relativize(p).toString(), kind);
       }
     }
-    return state;
+
+    @Override
+    public void close() throws IOException {
+      if (zip != null) {
+        zip.close();
+      }
+    }
   }
 
   private static byte[] readAll(InputStream in) throws IOException {
@@ -224,5 +348,18 @@ class StreamsContractTest {
     long n = ops.copy(source, out);
     assertEquals(out.size(), n);
     return out.toByteArray();
+  }
+
+  private static byte[] copyToStream(StreamOps ops, Path source, ProgressListener listener)
+      throws IOException {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    long n = ops.copy(source, out, listener);
+    assertEquals(out.size(), n);
+    return out.toByteArray();
+  }
+
+  private static boolean copyTo(StreamOps ops, Path source, Path target, CopyOption... options)
+      throws IOException {
+    return ops.copy(source, target, options) == target;
   }
 }

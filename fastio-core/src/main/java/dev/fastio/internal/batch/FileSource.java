@@ -7,16 +7,15 @@ import dev.fastio.internal.platform.AlignedBuffers;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
-import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
  * A file's bytes for a lane, read in order into a buffer lent by the lane's thread: the bytes
  * {@code FastFiles.digest} hashes, with its exceptions and its interrupt behaviour (an {@link
- * InterruptSafeFile}; a file of another file system through the JDK's stream). A read asks one byte
- * more than the file's size leaves, so that a regular file's end shows without a read returning -1;
- * each read lands where {@link Placement} says. Reports the bytes it hands out to {@code counted};
- * {@link #close()} gives the buffer back.
+ * InterruptSafeFile}; a file of another file system as {@link FileKinds#openOnOtherFileSystem}
+ * opens it). A read asks one byte more than the file's size leaves, so that a regular file's end
+ * shows without a read returning -1; each read lands where {@link Placement} says. Reports the
+ * bytes it hands out to {@code counted}; {@link #close()} gives the buffer back.
  */
 final class FileSource implements LaneScheduler.Source {
   /** Bytes per read from a file of another file system. */
@@ -81,7 +80,8 @@ final class FileSource implements LaneScheduler.Source {
   static FileSource open(Path path, Buffers buffers, Counter counted) throws IOException {
     if (!FileKinds.isDefaultFileSystem(path)) {
       ByteBuffer heap = ByteBuffer.allocate(STREAM_READ); // a stream reads into an array
-      return new FileSource(null, Files.newInputStream(path), heap, null, -1, counted);
+      InputStream stream = FileKinds.openOnOtherFileSystem(path); // as FastFiles.digest reads it
+      return new FileSource(null, stream, heap, null, -1, counted);
     }
     InterruptSafeFile file = InterruptSafeFile.open(path);
     try {

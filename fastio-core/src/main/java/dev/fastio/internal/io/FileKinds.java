@@ -1,6 +1,8 @@
 package dev.fastio.internal.io;
 
 import java.io.IOException;
+import java.io.InputStream;
+import java.nio.channels.Channels;
 import java.nio.file.FileStore;
 import java.nio.file.FileSystems;
 import java.nio.file.Files;
@@ -30,6 +32,22 @@ public final class FileKinds {
    */
   public static boolean isDefaultFileSystem(Path path) {
     return path.getFileSystem().equals(FileSystems.getDefault());
+  }
+
+  /**
+   * Opens a file of another file system (one {@link #isDefaultFileSystem} is false for) to be read
+   * to its end as {@code Files.readAllBytes} reads it: through a stream over {@code
+   * Files.newByteChannel(path)}, so that a file that cannot be read fails with {@code
+   * readAllBytes}'s exception. ({@code Files.newInputStream} may differ: the zip file system's
+   * refuses a directory with {@code FileSystemException("... is a directory")}, its {@code
+   * newByteChannel} with {@code NoSuchFileException}, which {@code readAllBytes} throws.)
+   *
+   * @param path a path of a file system other than the default one
+   * @return a stream the caller must close, which closes the channel
+   * @throws IOException as {@code Files.readAllBytes(path)} throws it when opening the file
+   */
+  public static InputStream openOnOtherFileSystem(Path path) throws IOException {
+    return Channels.newInputStream(Files.newByteChannel(path));
   }
 
   /**

@@ -7,7 +7,6 @@ import dev.fastio.internal.io.InterruptSafeFile;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 
@@ -57,9 +56,9 @@ final class DigestRead {
     }
   }
 
-  /** A file of another file system (zip, in-memory), read through the JDK. */
+  /** A file of another file system (zip, in-memory), read through the JDK as readAllBytes reads. */
   private static void updateFromJdk(Path path, MessageDigest md) throws IOException {
-    try (InputStream in = Files.newInputStream(path)) {
+    try (InputStream in = FileKinds.openOnOtherFileSystem(path)) {
       byte[] buf = new byte[BufferPool.READS.capacity()];
       for (int n; (n = in.read(buf)) > 0; ) {
         md.update(buf, 0, n);
