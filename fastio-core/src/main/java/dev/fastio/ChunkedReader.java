@@ -242,12 +242,19 @@ public final class ChunkedReader implements Closeable {
    *   <li>{@code read(b, off, len)} copies one chunk of {@code min(len, chunk size, bytes left)}
    *       bytes, waiting on a FIFO for all of them, as {@link #next(int)} does;
    *   <li>{@code skip(n)} moves the reader by at most the bytes left to its {@link #size()}; where
-   *       the size is not known (FIFOs, {@code /proc} files) it reads and discards;
+   *       the size is not known (FIFOs, {@code /proc} files) it reads and discards; for {@code n <=
+   *       0} it moves nothing and returns 0 (the JDK's stream of a file moves back);
    *   <li>{@code available()} is the bytes left to the size, 0 where the size is not known;
-   *   <li>{@code transferTo(out)} writes every chunk left: to a {@link java.io.FileOutputStream},
-   *       straight from the mapping or buffer to its channel (which an interrupt closes, as it
-   *       closes this reader), to any other stream in writes of up to 8 KiB.
+   *   <li>{@code transferTo(out)} writes every chunk left: to an open {@link
+   *       java.io.FileOutputStream}, straight from the mapping or buffer to its channel (which an
+   *       interrupt closes, as it closes this reader), to any other stream in writes of up to 8
+   *       KiB.
    * </ul>
+   *
+   * <p>Once the stream or the reader is closed, every method that reads, skips, transfers or asks
+   * {@code available} throws {@link java.nio.channels.ClosedChannelException}, as the JDK's stream
+   * of a {@link java.nio.channels.FileChannel} does; reads of 0 bytes return at once, and {@code
+   * close} does nothing.
    *
    * <p>Bytes are copied out of the chunks, so the Warnings above do not apply to what the stream
    * returns; a mapped read that faults because the file shrank throws the {@link
@@ -257,7 +264,7 @@ public final class ChunkedReader implements Closeable {
    * @return a stream over this reader, which the caller may close instead of the reader
    */
   public InputStream asInputStream() {
-    return Streams.inputStream(this);
+    return Streams.inputStream(chunks);
   }
 
   /**

@@ -318,10 +318,13 @@ public final class FastFiles {
    * of the size left; {@code transferTo} moves the rest of a regular file to a {@link
    * java.io.FileOutputStream} or to one of fastio's output streams with {@link
    * FastChannels#transferTo} (on Linux the kernel's copy, no copy through the Java heap) and writes
-   * to any other stream in 8 KiB writes. {@code close} is idempotent and closes the file; a read
-   * blocked on a FIFO in another thread then throws {@link
+   * to any other stream in 8 KiB writes (a closed {@code FileOutputStream} too, which throws its
+   * own {@code IOException}, as with the JDK's stream). {@code close} is idempotent and closes the
+   * file; a read blocked on a FIFO in another thread then throws {@link
    * java.nio.channels.AsynchronousCloseException}. A closed stream throws {@link
-   * java.nio.channels.ClosedChannelException}, as the JDK's.
+   * java.nio.channels.ClosedChannelException} from every method that reads, skips, transfers or
+   * asks {@code available}, as the JDK's; reads of 0 bytes ({@code read(b, off, 0)}, {@code
+   * readNBytes(0)}, {@code skipNBytes(0)}) return at once, as the JDK's do.
    *
    * <p><b>Interrupts.</b> Like the JDK's stream, not interruptible: an interrupt neither aborts nor
    * closes it, and stays set. (An interrupt that arrives during a read of a regular file makes the
@@ -372,8 +375,14 @@ public final class FastFiles {
    * writes of up to 68 KiB from a pooled buffer taken for the call only (the JDK copies the whole
    * array into a temporary direct buffer of its size, cached in the thread on JDK 17). Each piece
    * is placed so that the kernel's copy into the page cache runs at full speed. Thread-safe; {@code
-   * close} is idempotent. Not interruptible, as the JDK's (see {@link #newInputStream}; a FIFO or
-   * device is closed by an interrupt that arrives during a write).
+   * close} is idempotent; once closed, {@code write} throws {@link
+   * java.nio.channels.ClosedChannelException} but for 0 bytes, and {@code flush} does nothing, as
+   * the JDK's. Not interruptible, as the JDK's (see {@link #newInputStream}; a FIFO or device is
+   * closed by an interrupt that arrives during a write).
+   *
+   * <p><b>Deviation from JDK 17.</b> {@code write(b, off, len)} with a range outside {@code b}
+   * throws {@link IndexOutOfBoundsException} with the message of {@link
+   * java.util.Objects#checkFromIndexSize}, as JDK 25's stream; JDK 17's has no message.
    *
    * @param path the file to open or create
    * @param options any option {@code Files.newOutputStream} takes; {@code WRITE} is added
@@ -510,9 +519,9 @@ public final class FastFiles {
   /**
    * Copies a file to an output stream: {@link java.nio.file.Files#copy(Path, OutputStream)}, the
    * file read as {@link #newInputStream} reads it and moved as its {@code transferTo} moves it: to
-   * a {@link java.io.FileOutputStream} or to one of fastio's streams, a regular file goes with
-   * {@link FastChannels#transferTo} (on Linux the kernel's copy); to any other stream, in 8 KiB
-   * writes. {@code out} is not closed, and may hold part of the file if an error occurs.
+   * an open {@link java.io.FileOutputStream} or to one of fastio's streams, a regular file goes
+   * with {@link FastChannels#transferTo} (on Linux the kernel's copy); to any other stream, in 8
+   * KiB writes. {@code out} is not closed, and may hold part of the file if an error occurs.
    *
    * @param source the file to read
    * @param out the stream to write to
@@ -541,7 +550,7 @@ public final class FastFiles {
   /**
    * Copies a stream to a new file: {@link java.nio.file.Files#copy(InputStream, Path,
    * CopyOption...)}, with the same options ({@code REPLACE_EXISTING} only) and exceptions. The
-   * target is opened as {@link #newOutputStream} opens it with {@code CREATE_NEW}; a {@link
+   * target is opened as {@link #newOutputStream} opens it with {@code CREATE_NEW}; an open {@link
    * java.io.FileInputStream} of a regular file, or one of fastio's input streams, is moved to it
    * with {@link FastChannels#transferTo}, from its position, which ends at the end of the file; any
    * other stream by its own {@code transferTo}, as the JDK's copy does. {@code in} is not closed.

@@ -290,7 +290,13 @@ public abstract class ChunkSource implements Closeable {
     return closed;
   }
 
-  final void ensureOpen() throws ClosedChannelException {
+  /**
+   * Throws if the source is closed.
+   *
+   * @throws ClosedChannelException if {@link #close()} was called, or an interrupt closed the
+   *     channel
+   */
+  public final void ensureOpen() throws ClosedChannelException {
     if (closed || !channel.isOpen()) { // an interrupt closes the channel under the reader
       throw new ClosedChannelException();
     }

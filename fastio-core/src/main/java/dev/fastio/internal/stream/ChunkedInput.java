@@ -1,6 +1,6 @@
 package dev.fastio.internal.stream;
 
-import dev.fastio.ChunkedReader;
+import dev.fastio.internal.chunks.ChunkSource;
 import dev.fastio.internal.platform.Faults;
 import java.io.FileOutputStream;
 import java.io.IOException;
@@ -15,14 +15,19 @@ import java.util.Objects;
  * {@code ChunkedReader.asInputStream()}: the reader's bytes from its position on, as an {@link
  * InputStream} that moves the reader. A read copies from one chunk ({@code next(len)}) into the
  * caller's array; {@link #transferTo} writes whole chunks, straight from the mapping or buffer to a
- * {@link FileOutputStream}'s channel. A mapped read that faults because the file shrank is thrown
- * as the reader's {@code FileSystemException}, never as the JVM's {@code InternalError}.
+ * {@link FileOutputStream}'s channel (an open one: a closed stream is written to, and throws its
+ * own exception, as when the JDK's stream writes to it). A mapped read that faults because the file
+ * shrank is thrown as the reader's {@code FileSystemException}, never as the JVM's {@code
+ * InternalError}. Once the reader is closed, every method but {@code close} and those {@code
+ * InputStream} answers without reading ({@code read} and {@code readNBytes} of 0 bytes, {@code
+ * mark}, {@code markSupported}) throws {@link java.nio.channels.ClosedChannelException}, as the
+ * JDK's stream of a file channel does.
  */
 final class ChunkedInput extends InputStream {
-  private final ChunkedReader reader;
+  private final ChunkSource reader;
   private byte[] copy;
 
-  ChunkedInput(ChunkedReader reader) {
+  ChunkedInput(ChunkSource reader) {
     this.reader = reader;
   }
 
@@ -63,10 +68,11 @@ final class ChunkedInput extends InputStream {
   /**
    * Moves forward by {@code n} bytes, at most to the end of a file of known size; on a FIFO,
    * socket, character device or {@code /proc} file (size unknown), reads and discards. 0 for {@code
-   * n <= 0}.
+   * n <= 0}, but for a closed reader.
    */
   @Override
   public long skip(long n) throws IOException {
+    reader.ensureOpen();
     if (n <= 0) {
       return 0;
     }
@@ -82,6 +88,7 @@ final class ChunkedInput extends InputStream {
   /** The bytes left to the size of a file of known size; 0 where the size is not known. */
   @Override
   public int available() throws IOException {
+    reader.ensureOpen();
     long size = reader.size();
     if (size < 0) {
       return 0;
@@ -92,8 +99,7 @@ final class ChunkedInput extends InputStream {
   @Override
   public long transferTo(OutputStream out) throws IOException {
     Objects.requireNonNull(out, "out");
-    FileChannel channel =
-        out.getClass() == FileOutputStream.class ? ((FileOutputStream) out).getChannel() : null;
+    FileChannel channel = FileOutput.openChannelOf(out);
     long total = 0;
     for (ByteBuffer chunk; (chunk = reader.next()) != null; ) {
       total += chunk.remaining();

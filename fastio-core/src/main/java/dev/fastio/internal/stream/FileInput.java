@@ -280,6 +280,9 @@ final class FileInput extends InputStream {
     if (len < 0) {
       throw new IllegalArgumentException("len < 0");
     }
+    if (len == 0) {
+      return new byte[0]; // as the JDK's, even once closed: nothing to read, nothing checked
+    }
     return readUpTo(len);
   }
 
@@ -338,8 +341,10 @@ final class FileInput extends InputStream {
         ensureOpen();
         if (isRegularWithSize()) {
           long n = FileOutput.transferInto(out, file.channel(), position, progress);
-          position += n;
-          return n;
+          if (n >= 0) { // else a FileOutputStream closed meanwhile: written to, it throws
+            position += n;
+            return n;
+          }
         }
       }
     }

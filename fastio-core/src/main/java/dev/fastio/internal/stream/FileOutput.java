@@ -118,12 +118,27 @@ final class FileOutput extends OutputStream {
 
   /** True for a file stream {@link #transferInto} moves bytes into by the adaptive transfer. */
   static boolean hasChannel(OutputStream out) {
-    return out instanceof FileOutput || out.getClass() == FileOutputStream.class;
+    return out instanceof FileOutput || openChannelOf(out) != null;
+  }
+
+  /**
+   * The channel of {@code out} if it is exactly a {@link FileOutputStream} (a subclass may override
+   * {@code write}) and open; else null, and the caller writes to {@code out}. A closed {@code
+   * FileOutputStream} is written to, as the JDK's streams write to it, so that it throws its own
+   * {@code IOException("Stream Closed")} rather than its closed channel's {@link
+   * ClosedChannelException}.
+   */
+  static FileChannel openChannelOf(OutputStream out) {
+    if (out.getClass() != FileOutputStream.class) {
+      return null;
+    }
+    FileChannel channel = ((FileOutputStream) out).getChannel(); // closed with the stream
+    return channel.isOpen() ? channel : null;
   }
 
   /**
    * Transfers {@code source} from {@code position} to its end into {@code out} by the adaptive
-   * transfer where {@code out} is a file stream (fastio's or exactly a {@link FileOutputStream},
+   * transfer where {@code out} is a file stream (fastio's, or an open {@link FileOutputStream},
    * whose channel is its file's), and returns the bytes moved; -1 where it is not, so the caller
    * copies with {@code write}.
    */
@@ -132,8 +147,8 @@ final class FileOutput extends OutputStream {
     if (out instanceof FileOutput f) {
       return f.receive(source, position, progress);
     }
-    if (out.getClass() == FileOutputStream.class) {
-      FileChannel channel = ((FileOutputStream) out).getChannel();
+    FileChannel channel = openChannelOf(out);
+    if (channel != null) {
       return ChannelCopy.transferHoldingInterrupt(
           source, position, Long.MAX_VALUE, channel, progress);
     }

@@ -1,7 +1,7 @@
 package dev.fastio.internal.stream;
 
-import dev.fastio.ChunkedReader;
 import dev.fastio.ProgressListener;
+import dev.fastio.internal.chunks.ChunkSource;
 import dev.fastio.internal.read.FileReads;
 import dev.fastio.internal.read.ReadStrategy;
 import dev.fastio.internal.transfer.Transfers;
@@ -161,14 +161,16 @@ public final class Streams {
   /**
    * The rest of a {@code FileInputStream}'s regular file into {@code out} by the adaptive transfer,
    * its position moved past them; -1, with nothing read, for a pipe, a device or a {@code /proc}
-   * file (size 0). The channel is the stream's and interruptible: the interrupt status is held back
-   * while it is used, so that only an interrupt arriving meanwhile closes it.
+   * file (size 0), and for a closed stream, whose own {@code transferTo} then throws its {@code
+   * IOException("Stream Closed")}, as in the JDK's copy. The channel is the stream's and
+   * interruptible: the interrupt status is held back while it is used, so that only an interrupt
+   * arriving meanwhile closes it.
    */
   private static long transferFile(FileChannel channel, OutputStream out, Progress progress)
       throws IOException {
     boolean interrupted = Thread.interrupted();
     try {
-      if (channel.size() == 0) {
+      if (!channel.isOpen() || channel.size() == 0) { // a closed stream's channel is closed
         return -1;
       }
       long position = channel.position();
@@ -223,8 +225,8 @@ public final class Streams {
     return ChannelCopy.transfer(source, position, count, target, Progress.of(listener));
   }
 
-  /** {@code ChunkedReader.asInputStream()}. */
-  public static InputStream inputStream(ChunkedReader reader) {
-    return new ChunkedInput(reader);
+  /** {@code ChunkedReader.asInputStream()}: a stream over the reader's chunks. */
+  public static InputStream inputStream(ChunkSource chunks) {
+    return new ChunkedInput(chunks);
   }
 }
