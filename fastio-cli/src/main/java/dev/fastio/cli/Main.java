@@ -1,6 +1,5 @@
 package dev.fastio.cli;
 
-import java.io.BufferedOutputStream;
 import java.io.FileDescriptor;
 import java.io.FileInputStream;
 import java.io.FileOutputStream;
@@ -43,8 +42,7 @@ public final class Main {
     Console console =
         new Console(
             new FileInputStream(FileDescriptor.in),
-            // 4 KiB as coreutils' stdio on a pipe: a closed pipe is seen after as few lines
-            new BufferedOutputStream(new FileOutputStream(FileDescriptor.out), 4096),
+            new FileOutputStream(FileDescriptor.out),
             err,
             names,
             isTerminal("fastio.cli.stdoutTty", 1),
@@ -53,8 +51,7 @@ public final class Main {
             status -> Runtime.getRuntime().halt(status));
     SumCommand.ProgressSettings progress =
         new SumCommand.ProgressSettings(Progress.DELAY, columns(), System::nanoTime);
-    int status = run(args, console, progress);
-    console.flush(); // a write error ends the process here
+    int status = console.close(run(args, console, progress)); // a write error is reported here
     copyProcessStatus(System.getProperty("fastio.cli.procStatusTo"));
     System.exit(status);
   }

@@ -82,11 +82,9 @@ public final class Training {
             status -> {
               throw new IllegalStateException("exit " + status);
             });
-    int status =
+    return console.close(
         Main.run(
-            args, console, new SumCommand.ProgressSettings(Progress.DELAY, 80, System::nanoTime));
-    console.flush();
-    return status;
+            args, console, new SumCommand.ProgressSettings(Progress.DELAY, 80, System::nanoTime)));
   }
 
   private static void delete(Path dir) throws IOException {
