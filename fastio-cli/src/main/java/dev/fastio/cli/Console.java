@@ -79,11 +79,16 @@ final class Console {
     return program;
   }
 
-  /**
-   * Reads standard input to its end. Not {@code FileInputStream.readAllBytes}, which fails with
-   * "Illegal seek" on a pipe in JDK 17.
-   */
+  /** Reads standard input to its end. */
   byte[] readStdin() throws IOException {
+    return readAll(in);
+  }
+
+  /**
+   * Reads {@code in} to its end; does not close it. Not {@code FileInputStream.readAllBytes}, which
+   * fails with "Illegal seek" on a pipe in JDK 17.
+   */
+  static byte[] readAll(InputStream in) throws IOException {
     java.io.ByteArrayOutputStream b = new java.io.ByteArrayOutputStream();
     byte[] buf = new byte[1 << 16];
     for (int n; (n = in.read(buf)) >= 0; ) {

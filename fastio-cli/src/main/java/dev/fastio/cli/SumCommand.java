@@ -29,6 +29,7 @@ final class SumCommand {
   private final ProgressSettings progressSettings;
   SumOptions options;
   private boolean failed;
+  private boolean readStdin; // standard input was an operand: closed at the end, as coreutils does
 
   SumCommand(String program, String defaultAlgorithm, Console io, ProgressSettings progress) {
     this.program = program;
@@ -70,8 +71,25 @@ final class SumCommand {
     } else {
       compute(operands);
     }
+    if (readStdin && !closeStdin()) {
+      return 1;
+    }
     io.flush();
     return failed ? 1 : 0;
+  }
+
+  /**
+   * Closes standard input after reading it, as coreutils does before it exits: false, after the
+   * message {@code PROG: standard input: REASON}, where that fails (standard input was closed).
+   */
+  private boolean closeStdin() {
+    try {
+      io.in.close();
+      return true;
+    } catch (IOException e) {
+      io.error(program + ": standard input: " + Coreutils.reason(e));
+      return false;
+    }
   }
 
   // ---------------------------------------------------------------- computing
@@ -144,6 +162,7 @@ final class SumCommand {
   }
 
   private void hashStdin() {
+    readStdin = true;
     try {
       printSum(hex(digest(io.in)), "-");
     } catch (IOException e) {
@@ -189,11 +208,8 @@ final class SumCommand {
 
   private void checkFile(String file, int hexLength) throws InterruptedException {
     String shownFile = file.equals("-") ? "standard input" : file;
-    byte[] content;
-    try {
-      content = file.equals("-") ? io.readStdin() : Files.readAllBytes(Path.of(file));
-    } catch (IOException e) {
-      problem(shownFile, e);
+    byte[] content = readChecksumFile(file, shownFile);
+    if (content == null) {
       return;
     }
     ChecksumLine.Listing listing = ChecksumLine.parseAll(content, io.charset, tagName(), hexLength);
@@ -284,6 +300,42 @@ final class SumCommand {
     }
     if (counts[0] == 0 || counts[1] > 0 || counts[2] > 0 || (options.strict && improper > 0)) {
       failed = true;
+    }
+  }
+
+  /**
+   * The bytes of checksum file {@code file} ({@code -}: standard input), or null after the message
+   * coreutils prints: {@code PROG: FILE: REASON} if it cannot be opened, {@code PROG: FILE: read
+   * error} (no reason) if it cannot be read.
+   */
+  private byte[] readChecksumFile(String file, String shownFile) {
+    boolean stdin = file.equals("-");
+    InputStream in;
+    try {
+      in = stdin ? io.in : Files.newInputStream(Path.of(file));
+    } catch (IOException e) {
+      problem(shownFile, e);
+      return null;
+    }
+    readStdin |= stdin;
+    try {
+      return Console.readAll(in);
+    } catch (IOException e) {
+      failed = true;
+      io.error(program + ": " + Coreutils.quote(shownFile) + ": read error");
+      return null;
+    } finally {
+      if (!stdin) {
+        closeQuietly(in);
+      }
+    }
+  }
+
+  private static void closeQuietly(InputStream in) {
+    try {
+      in.close();
+    } catch (IOException e) {
+      // read to its end or failed already
     }
   }
 
