@@ -1,6 +1,7 @@
 package dev.fastio.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -31,10 +32,11 @@ import org.junit.jupiter.api.io.TempDir;
  * The distribution's {@code bin/fastio}: it finds a Java 17+ ({@code JAVA_HOME}, else {@code java}
  * on {@code PATH}) or says in one line that it needs one; it runs through symbolic links; the JVM's
  * own start-up lines (the incubator warning of the Vector API module) never reach standard error
- * but go where {@code FASTIO_JVM_STDERR} says; and where the JDK has that module (17, 25 and newer)
- * MD5 runs in the multi-buffer engine, as the run's own JFR recording shows. On Java 25 and newer
- * it makes an ahead-of-time cache once and uses it after, silently, and runs without one wherever
- * one cannot be made or read.
+ * but go where {@code FASTIO_JVM_STDERR} says, while a JVM that cannot start says why on standard
+ * error, never among the checksums; and where the JDK has that module (17, 25 and newer) MD5 runs
+ * in the multi-buffer engine, as the run's own JFR recording shows. On Java 25 and newer it makes
+ * an ahead-of-time cache once and uses it after, silently, and runs without one wherever one cannot
+ * be made or read.
  */
 class LauncherTest {
   private static final String NEEDS_JAVA =
@@ -104,6 +106,20 @@ class LauncherTest {
       assertTrue(jvm.contains("WARNING: Using incubator modules: jdk.incubator.vector"), jvm);
     } else {
       assertEquals("", jvm);
+    }
+  }
+
+  @Test
+  void aJvmThatCannotStartSaysWhyOnStderrNeverOnStdout() {
+    Map<String, String> cases =
+        Map.of(
+            "-Xmx1k", "Error occurred during initialization of VM", // printed on the JVM's stdout
+            "-XX:+NoSuchFastioOption", "Unrecognized VM option 'NoSuchFastioOption'");
+    for (Map.Entry<String, String> c : cases.entrySet()) {
+      Run r = launch(launcher, Map.of("FASTIO_OPTS", c.getKey()), "md5sum", "a.bin");
+      assertEquals("", r.out(), c.getKey());
+      assertTrue(r.err().contains(c.getValue()), c.getKey() + ": " + r.err());
+      assertNotEquals(0, r.status(), c.getKey());
     }
   }
 
