@@ -1,5 +1,6 @@
 package dev.fastio.cli;
 
+import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -9,13 +10,14 @@ import java.util.Locale;
  * The standard streams of one command, with coreutils' behaviour on write errors and a status line
  * (the progress display) kept out of the way of every other output.
  *
- * <p>Standard output is buffered (4 KiB in the tool), flushed at the end, when the buffer fills,
- * before each line of standard error (so the two keep their order on one terminal), and after each
- * line when it is a terminal. A write to standard output that fails ends the process at once
- * through {@link Exit}: with status 141 and nothing printed if the reader of the pipe is gone
- * ({@code EPIPE}), as coreutils is ended by {@code SIGPIPE}; else (a full disk, {@code EPIPE} with
- * {@code SIGPIPE} ignored) with {@code PROG: write error} and status 1, as coreutils 9.1. Either
- * way the batch's threads stop with the process.
+ * <p>Standard output is buffered (4 KiB), flushed by {@link #close}, when the buffer fills, before
+ * each line of standard error (so the two keep their order on one terminal), and after each line
+ * when it is a terminal. A write to standard output that fails with {@code EPIPE} (the reader of
+ * the pipe is gone) ends the process at once through {@link Exit}, with status 141 and nothing
+ * printed, as coreutils is ended by {@code SIGPIPE}; the batch's threads stop with the process. Any
+ * other write error (a full disk, a closed standard output, {@code EPIPE} with {@code SIGPIPE}
+ * ignored) is kept: the command goes on without standard output, and {@link #close} reports it as
+ * coreutils 9.1's {@code close_stdout} does.
  *
  * <p>Text is written as byte strings ({@link Names}): one byte per {@code char}, so names go out
  * with the bytes they came in with.
@@ -32,7 +34,8 @@ final class Console {
   }
 
   final InputStream in;
-  private final OutputStream out;
+  private final OutputStream stdout;
+  private final OutputStream out; // stdout, buffered
   private final OutputStream err;
   private final boolean stdoutTerminal;
   private final boolean stderrTerminal;
@@ -40,7 +43,13 @@ final class Console {
   private final Exit exit;
   private String program = "fastio";
   private String status; // the status line shown on stderr, or null
+  private IOException writeError; // the last failed write to standard output, or null
+  private boolean unterminated; // standard output since its last newline is not empty
 
+  /**
+   * @param out standard output, unbuffered: the console buffers it, and closes it in {@link #close}
+   *     after a write error
+   */
   Console(
       InputStream in,
       OutputStream out,
@@ -50,7 +59,9 @@ final class Console {
       boolean sigpipeIgnored,
       Exit exit) {
     this.in = in;
-    this.out = out;
+    this.stdout = out;
+    // 4 KiB as coreutils' stdio on a pipe: a closed pipe is seen after as few lines
+    this.out = new BufferedOutputStream(out, 4096);
     this.err = err;
     this.stdoutTerminal = stdoutTerminal;
     this.stderrTerminal = stderrTerminal;
@@ -68,10 +79,10 @@ final class Console {
   }
 
   /**
-   * Reads standard input to its end. Not {@code FileInputStream.readAllBytes}, which fails with
-   * "Illegal seek" on a pipe in JDK 17.
+   * Reads {@code in} to its end; does not close it. Not {@code FileInputStream.readAllBytes}, which
+   * fails with "Illegal seek" on a pipe in JDK 17.
    */
-  byte[] readStdin() throws IOException {
+  static byte[] readAll(InputStream in) throws IOException {
     java.io.ByteArrayOutputStream b = new java.io.ByteArrayOutputStream();
     byte[] buf = new byte[1 << 16];
     for (int n; (n = in.read(buf)) >= 0; ) {
@@ -85,8 +96,14 @@ final class Console {
     return stderrTerminal;
   }
 
-  /** Writes {@code s} to standard output. */
+  /** Writes {@code s} to standard output; nothing after a write error. */
   synchronized void print(CharSequence s) {
+    if (s.length() > 0) {
+      unterminated = s.charAt(s.length() - 1) != '\n';
+    }
+    if (writeError != null) {
+      return;
+    }
     try {
       if (stdoutTerminal) {
         clearStatusLine();
@@ -109,11 +126,45 @@ final class Console {
 
   /** Flushes standard output. */
   synchronized void flush() {
+    if (writeError != null) {
+      return;
+    }
     try {
       out.flush();
     } catch (IOException e) {
       writeFailed(e);
     }
+  }
+
+  /**
+   * Ends standard output as coreutils' {@code close_stdout} does, after the command: flushes it,
+   * and if a write failed prints {@code PROG: write error} and returns 1. The message names the
+   * reason ({@code PROG: write error: REASON}) only where coreutils' own last write or close fails:
+   * when standard output is closed ({@code Bad file descriptor}), or when the output does not end
+   * in a newline (as with {@code -z}), since coreutils' line-buffered stdout still holds that part
+   * when it exits and writes it then. A closed standard output that nothing was written to is no
+   * error.
+   *
+   * @param status the command's exit status
+   * @return {@code status}, or 1 after a write error
+   */
+  synchronized int close(int status) {
+    flush();
+    if (writeError == null) {
+      return status;
+    }
+    String reason = null;
+    try {
+      stdout.close(); // fails where standard output is closed, as coreutils' fclose
+    } catch (IOException e) {
+      reason = Coreutils.reason(e);
+    }
+    if (reason == null && unterminated) {
+      reason = Coreutils.reason(writeError);
+    }
+    clearStatusLine();
+    writeErr(program + ": write error" + (reason == null ? "" : ": " + reason) + "\n");
+    return 1;
   }
 
   /** Shows {@code line} as the status line on standard error, replacing the one shown. */
@@ -143,14 +194,12 @@ final class Console {
   }
 
   private void writeFailed(IOException e) {
-    clearStatusLine();
     if (isBrokenPipe(e) && !sigpipeIgnored) {
+      clearStatusLine();
       exit.now(BROKEN_PIPE);
-    } else {
-      writeErr(program + ": write error\n");
-      exit.now(1);
+      throw new IllegalStateException("exit returned", e); // tests' Exit may return
     }
-    throw new IllegalStateException("exit returned", e); // tests' Exit may return
+    writeError = e;
   }
 
   /** True for {@code EPIPE}: the JDK reports it with strerror's text. */

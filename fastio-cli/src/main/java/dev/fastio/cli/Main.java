@@ -1,13 +1,7 @@
 package dev.fastio.cli;
 
-import java.io.BufferedOutputStream;
-import java.io.FileDescriptor;
-import java.io.FileInputStream;
-import java.io.FileOutputStream;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.io.PrintStream;
-import java.lang.reflect.Field;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -21,12 +15,8 @@ import java.util.List;
  * command line was wrong, 141 if standard output was closed; {@code --audit} has its own (see
  * {@link Audit}). The user guide is {@code docs/cli.md}.
  *
- * <p>System properties the launcher sets: {@code fastio.cli.stderrFd} (the descriptor standard
- * error was handed over on, fd 2 being pointed elsewhere so that the JVM's own start-up lines are
- * not shown), {@code fastio.cli.stdoutTty} and {@code fastio.cli.stderrTty} ({@code true} or {@code
- * false}: the shell's {@code test -t}), {@code fastio.cli.sigpipe=ignored} (the shell started with
- * {@code SIGPIPE} ignored: a closed pipe is then a write error, as for coreutils), {@code
- * fastio.cli.columns} (the terminal's width for the progress display). {@code
+ * <p>System properties the launcher sets: those of the standard streams ({@link StandardStreams})
+ * and {@code fastio.cli.columns} (the terminal's width for the progress display). {@code
  * fastio.cli.procStatusTo=FILE} copies {@code /proc/self/status} to FILE at the end (the memory
  * test's probe).
  */
@@ -35,23 +25,22 @@ public final class Main {
 
   /** Runs the command line and exits with its status. */
   public static void main(String[] args) throws InterruptedException {
-    String stderrFd = System.getProperty("fastio.cli.stderrFd");
-    OutputStream err = stderr(stderrFd);
-    System.setErr(new PrintStream(err, true, Names.JNU)); // an uncaught exception is still shown
+    StandardStreams std = StandardStreams.of(System.getProperties());
+    System.setErr(
+        new PrintStream(std.err, true, Names.JNU)); // an uncaught exception is still shown
     Console console =
         new Console(
-            new FileInputStream(FileDescriptor.in),
-            // 4 KiB as coreutils' stdio on a pipe: a closed pipe is seen after as few lines
-            new BufferedOutputStream(new FileOutputStream(FileDescriptor.out), 4096),
-            err,
-            isTerminal("fastio.cli.stdoutTty", 1),
-            isTerminal("fastio.cli.stderrTty", stderrFd == null ? 2 : Integer.parseInt(stderrFd)),
-            "ignored".equals(System.getProperty("fastio.cli.sigpipe")),
+            std.in,
+            std.out,
+            std.err,
+            std.stdoutTerminal,
+            std.stderrTerminal,
+            std.sigpipeIgnored,
             status -> Runtime.getRuntime().halt(status));
     SumCommand.ProgressSettings progress =
         new SumCommand.ProgressSettings(Progress.DELAY, columns(), System::nanoTime);
-    int status = run(Names.arguments(args), console, progress);
-    console.flush(); // a write error ends the process here
+    // a write error is reported here
+    int status = console.close(run(Names.arguments(args), console, progress));
     copyProcessStatus(System.getProperty("fastio.cli.procStatusTo"));
     System.exit(status);
   }
@@ -170,50 +159,6 @@ public final class Main {
   static String version() {
     String v = Main.class.getPackage().getImplementationVersion();
     return v == null ? "(development build)" : v;
-  }
-
-  /**
-   * Standard error: descriptor {@code fd} when the launcher handed it over (fd 2 then points where
-   * the JVM's start-up warnings are dropped), else fd 2.
-   */
-  static OutputStream stderr(String fd) {
-    if (fd == null) {
-      return new FileOutputStream(FileDescriptor.err);
-    }
-    int n = Integer.parseInt(fd);
-    try {
-      // Needs --add-opens java.base/java.io=ALL-UNNAMED (the launcher passes it): the descriptor
-      // itself,
-      // so that writes share its file offset and flags with the shell's (2>>log, >log 2>&1).
-      FileDescriptor d = new FileDescriptor();
-      Field f = FileDescriptor.class.getDeclaredField("fd");
-      f.setAccessible(true);
-      f.setInt(d, n);
-      return new FileOutputStream(d);
-    } catch (ReflectiveOperationException | RuntimeException e) {
-      try {
-        return new FileOutputStream("/dev/fd/" + n, true); // a new open of the same file, appending
-      } catch (IOException notThere) {
-        return new FileOutputStream(FileDescriptor.err);
-      }
-    }
-  }
-
-  /** The launcher's answer in {@code property}, else whether {@code fd} is a terminal (Linux). */
-  private static boolean isTerminal(String property, int fd) {
-    String told = System.getProperty(property);
-    return told != null ? Boolean.parseBoolean(told) : isTerminal(fd);
-  }
-
-  /** True if descriptor {@code fd} is a terminal (Linux: a tty or pts device); false elsewhere. */
-  static boolean isTerminal(int fd) {
-    try {
-      Path target = Files.readSymbolicLink(Path.of("/proc/self/fd/" + fd));
-      String t = target.toString();
-      return t.startsWith("/dev/pts/") || t.startsWith("/dev/tty") || t.equals("/dev/console");
-    } catch (IOException | RuntimeException e) {
-      return false; // not Linux: no progress unless --progress
-    }
   }
 
   /** The terminal's width: {@code fastio.cli.columns}, else {@code $COLUMNS}, else 80. */

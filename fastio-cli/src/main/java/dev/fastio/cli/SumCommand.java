@@ -30,6 +30,7 @@ final class SumCommand {
   private final ProgressSettings progressSettings;
   SumOptions options;
   private boolean failed;
+  private boolean readStdin; // standard input was an operand: closed at the end, as coreutils does
 
   SumCommand(String program, String defaultAlgorithm, Console io, ProgressSettings progress) {
     this.program = program;
@@ -71,8 +72,25 @@ final class SumCommand {
     } else {
       compute(operands);
     }
+    if (readStdin && !closeStdin()) {
+      return 1;
+    }
     io.flush();
     return failed ? 1 : 0;
+  }
+
+  /**
+   * Closes standard input after reading it, as coreutils does before it exits: false, after the
+   * message {@code PROG: standard input: REASON}, where that fails (standard input was closed).
+   */
+  private boolean closeStdin() {
+    try {
+      io.in.close();
+      return true;
+    } catch (IOException e) {
+      io.error(program + ": standard input: " + Coreutils.reason(e));
+      return false;
+    }
   }
 
   // ---------------------------------------------------------------- computing
@@ -168,6 +186,7 @@ final class SumCommand {
   }
 
   private void hashStdin() {
+    readStdin = true;
     try {
       printSum(hex(digest(io.in)), "-");
     } catch (IOException e) {
@@ -217,9 +236,10 @@ final class SumCommand {
    */
   byte[] readList(String file) {
     String shown = shownList(file);
+    readStdin |= file.equals("-");
     try (InputStream in = file.equals("-") ? null : Files.newInputStream(Names.path(file))) {
       try {
-        return in == null ? io.readStdin() : in.readAllBytes();
+        return Console.readAll(in == null ? io.in : in);
       } catch (IOException e) {
         failed = true;
         io.error(program + ": " + Coreutils.quote(shown) + ": read error");
@@ -323,6 +343,7 @@ final class SumCommand {
       verify(entry, null, new NoSuchFileException(entry.name), tally);
       return;
     }
+    readStdin = true;
     try {
       verify(entry, hex(digest(io.in)), null, tally);
     } catch (IOException e) {

@@ -16,10 +16,11 @@ import java.util.stream.Stream;
  * The training run of {@code bin/fastio}'s ahead-of-time cache (Java 25 and newer; docs/cli.md):
  * the launcher runs this class once per Java and fastio jar under {@code -XX:AOTCacheOutput}, and
  * the cache the JVM writes as it exits holds the classes the commands load and the profiles of
- * their usual work. It writes a small tree of files (about 30 MB, sizes from 0 bytes to 4 MiB) in a
- * new temporary directory, hashes it as {@code md5sum -r} and {@code sha256sum} do, checks the list
- * as {@code md5sum -c} does, deletes the tree and exits with status 0, or 1 if any of that failed.
- * It prints nothing.
+ * their usual work. It writes a small tree of files (about 30 MB, sizes from 0 bytes to 4 MiB) in
+ * the directory its argument names, which it makes (the launcher names one in the cache directory),
+ * or else in a new temporary directory; hashes it as {@code md5sum -r} and {@code sha256sum} do,
+ * checks the list as {@code md5sum -c} does, deletes the directory and exits with status 0, or 1 if
+ * any of that failed. It prints nothing.
  */
 public final class Training {
   /** Files per size class, {@code {bytes, count}}: small files, lane-sized ones and large ones. */
@@ -29,19 +30,22 @@ public final class Training {
 
   private Training() {}
 
-  /** Runs the training work and exits. */
+  /** Runs the training work in the directory {@code args[0]} names, if given, and exits. */
   public static void main(String[] args) {
     int status;
     try {
-      status = train();
+      status =
+          train(
+              args.length > 0
+                  ? Files.createDirectory(Path.of(args[0]))
+                  : Files.createTempDirectory("fastio-training"));
     } catch (IOException | InterruptedException | RuntimeException e) {
       status = 1;
     }
     System.exit(status); // a normal exit: the JVM writes the cache on its way out
   }
 
-  private static int train() throws IOException, InterruptedException {
-    Path dir = Files.createTempDirectory("fastio-training");
+  private static int train(Path dir) throws IOException, InterruptedException {
     try {
       Path tree = dir.resolve("tree");
       writeTree(tree);
@@ -81,13 +85,11 @@ public final class Training {
             status -> {
               throw new IllegalStateException("exit " + status);
             });
-    int status =
+    return console.close(
         Main.run(
             Arrays.stream(args).map(Names::encode).toArray(String[]::new),
             console,
-            new SumCommand.ProgressSettings(Progress.DELAY, 80, System::nanoTime));
-    console.flush();
-    return status;
+            new SumCommand.ProgressSettings(Progress.DELAY, 80, System::nanoTime)));
   }
 
   private static void delete(Path dir) throws IOException {

@@ -1,7 +1,10 @@
 package dev.fastio.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeFalse;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.fastio.cli.Processes.Run;
@@ -31,10 +34,11 @@ import org.junit.jupiter.api.io.TempDir;
  * The distribution's {@code bin/fastio}: it finds a Java 17+ ({@code JAVA_HOME}, else {@code java}
  * on {@code PATH}) or says in one line that it needs one; it runs through symbolic links; the JVM's
  * own start-up lines (the incubator warning of the Vector API module) never reach standard error
- * but go where {@code FASTIO_JVM_STDERR} says; and where the JDK has that module (17, 25 and newer)
- * MD5 runs in the multi-buffer engine, as the run's own JFR recording shows. On Java 25 and newer
- * it makes an ahead-of-time cache once and uses it after, silently, and runs without one wherever
- * one cannot be made or read.
+ * but go where {@code FASTIO_JVM_STDERR} says, while a JVM that cannot start says why on standard
+ * error, never among the checksums; and where the JDK has that module (17, 25 and newer) MD5 runs
+ * in the multi-buffer engine, as the run's own JFR recording shows. On Java 25 and newer it makes
+ * an ahead-of-time cache once and uses it after, silently, and runs without one wherever one cannot
+ * be made or read.
  */
 class LauncherTest {
   private static final String NEEDS_JAVA =
@@ -104,6 +108,20 @@ class LauncherTest {
       assertTrue(jvm.contains("WARNING: Using incubator modules: jdk.incubator.vector"), jvm);
     } else {
       assertEquals("", jvm);
+    }
+  }
+
+  @Test
+  void aJvmThatCannotStartSaysWhyOnStderrNeverOnStdout() {
+    Map<String, String> cases =
+        Map.of(
+            "-Xmx1k", "Error occurred during initialization of VM", // printed on the JVM's stdout
+            "-XX:+NoSuchFastioOption", "Unrecognized VM option 'NoSuchFastioOption'");
+    for (Map.Entry<String, String> c : cases.entrySet()) {
+      Run r = launch(launcher, Map.of("FASTIO_OPTS", c.getKey()), "md5sum", "a.bin");
+      assertEquals("", r.out(), c.getKey());
+      assertTrue(r.err().contains(c.getValue()), c.getKey() + ": " + r.err());
+      assertNotEquals(0, r.status(), c.getKey());
     }
   }
 
@@ -225,6 +243,115 @@ class LauncherTest {
     }
     r = launch(launcher, Map.of("FASTIO_CACHE_DIR", damaged.toString()), "md5sum", "a.bin");
     assertHashedA(r);
+  }
+
+  @Test
+  void withoutHomeOrCacheDirectoryNoCacheIsMade() throws IOException {
+    assumeFalse(Files.exists(Path.of("/nonexistent")), "/nonexistent exists");
+    Path noHome = dir.resolve("no-such-home");
+    List<Map<String, String>> envs =
+        List.of(Map.of(), Map.of("HOME", noHome.toString()), Map.of("XDG_CACHE_HOME", "relative"));
+    for (Map<String, String> env : envs) {
+      List<String> cmd =
+          new ArrayList<>(
+              List.of("env", "-u", "HOME", "-u", "XDG_CACHE_HOME", "-u", "FASTIO_CACHE_DIR"));
+      env.forEach((k, v) -> cmd.add(k + "=" + v));
+      cmd.addAll(List.of("JAVA_HOME=" + Processes.javaHome(), launcher.toString(), "md5sum"));
+      cmd.add("a.bin");
+      Run r = Processes.run(dir, cmd, new byte[0], Map.of());
+      assertHashedA(r);
+      assertFalse(Files.exists(Path.of("/nonexistent")), env.toString()); // HOME's old stand-in
+      assertFalse(Files.exists(noHome), env.toString()); // a home is not made
+      assertFalse(Files.exists(dir.resolve("relative")), env.toString()); // XDG: absolute only
+    }
+  }
+
+  @Test
+  void aCacheTheLauncherCannotMakeIsTriedOnceAndLeavesNothingBehind() throws IOException {
+    assumeTrue(Runtime.version().feature() >= 25, "start-up cache: Java 25 and newer");
+    Path log = dir.resolve("training.log");
+    Path home = trainingJavaHome(log);
+
+    Path made = dir.resolve("aot-made"); // the training writes in the cache directory only
+    Run r = launch(launcher, trainingEnv(home, made, "run"), "md5sum", "a.bin");
+    assertHashedA(r);
+    List<Path> cache = aotFiles(made);
+    assertEquals(1, cache.size(), contents(made).toString());
+    assertEquals(List.of(cache.get(0)), contents(made));
+    String name = cache.get(0).getFileName().toString();
+
+    Path taken = Files.createDirectories(dir.resolve("aot-taken").resolve(name));
+    Files.deleteIfExists(log);
+    for (String mode : List.of("run", "run", "fail", "interrupt")) {
+      r = launch(launcher, trainingEnv(home, taken.getParent(), mode), "md5sum", "a.bin");
+      assertHashedA(r);
+    }
+    assertFalse(Files.exists(log), "a name taken by a directory: never trained");
+    assertEquals(List.of(taken), contents(taken.getParent()));
+
+    Path failing = dir.resolve("aot-failing");
+    for (int run = 0; run < 2; run++) {
+      r = launch(launcher, trainingEnv(home, failing, "fail"), "md5sum", "a.bin");
+      assertHashedA(r);
+    }
+    assertEquals(1, Files.readAllLines(log).size(), "tried once");
+    assertEquals(List.of(failing.resolve(name + ".failed")), contents(failing));
+
+    Path interrupted = dir.resolve("aot-interrupted");
+    r = launch(launcher, trainingEnv(home, interrupted, "interrupt"), "md5sum", "a.bin");
+    assertEquals(143, r.status(), r.err()); // killed by SIGTERM during the training
+    assertEquals(List.of(), contents(interrupted));
+  }
+
+  private static Map<String, String> trainingEnv(Path home, Path cacheDir, String mode) {
+    return Map.of(
+        "JAVA_HOME", home.toString(), "FASTIO_CACHE_DIR", cacheDir.toString(), "TRAINING", mode);
+  }
+
+  /**
+   * A Java home whose {@code bin/java} runs this JDK's and writes the output path of each training
+   * run (the one with {@code -XX:AOTCacheOutput}) to {@code log}. {@code TRAINING=run} runs it with
+   * {@code java.io.tmpdir} where nothing can be made; {@code fail} leaves part of an output and
+   * fails; {@code interrupt} leaves part of an output, of the JVM's {@code .config} and of a tree,
+   * and sends {@code SIGTERM} to the launcher.
+   */
+  private static Path trainingJavaHome(Path log) throws IOException {
+    Path home = dir.resolve("jdk-training");
+    Path java = home.resolve("bin/java");
+    if (!Files.exists(java)) {
+      Files.createDirectories(java.getParent());
+      Files.copy(Paths.get(Processes.javaHome(), "release"), home.resolve("release"));
+      String real = Paths.get(Processes.javaHome(), "bin", "java").toString();
+      String nowhere = dir.resolve("a.bin").resolve("tmp").toString();
+      Files.writeString(
+          java,
+          String.join(
+              "\n",
+              "#!/bin/sh",
+              "out=",
+              "for a; do case $a in -XX:AOTCacheOutput=*) out=${a#*=} ;; esac; done",
+              "[ -z \"$out\" ] && exec '" + real + "' \"$@\"",
+              "echo \"$out\" >> '" + log + "'",
+              "case $TRAINING in",
+              "  fail) echo part > \"$out\"; exit 1 ;;",
+              "  interrupt) echo part > \"$out\"; echo part > \"$out.config\"",
+              "    for a; do tree=$a; done; mkdir \"$tree\"; kill -TERM $PPID; exit 1 ;;",
+              "esac",
+              "exec '" + real + "' -Djava.io.tmpdir='" + nowhere + "' \"$@\"",
+              ""));
+      Files.setPosixFilePermissions(java, PosixFilePermissions.fromString("rwxr-xr-x"));
+    }
+    return home;
+  }
+
+  /** What {@code directory} holds, sorted; empty if it does not exist. */
+  private static List<Path> contents(Path directory) throws IOException {
+    if (!Files.isDirectory(directory)) {
+      return List.of();
+    }
+    try (var files = Files.list(directory)) {
+      return files.sorted().collect(Collectors.toList());
+    }
   }
 
   private static List<Path> aotFiles(Path cache) throws IOException {

@@ -1,5 +1,6 @@
 package dev.fastio.cli;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.ByteArrayOutputStream;
@@ -151,6 +152,24 @@ final class Processes {
 
   static boolean hasTool(String tool) {
     return run(Paths.get("."), List.of("sh", "-c", "command -v " + tool), new byte[0]).status == 0;
+  }
+
+  /**
+   * Runs fastio's {@code ARGS REDIRECTIONS} as a line of sh in {@code dir} and asserts what it
+   * printed and its exit status; where coreutils has the tool (the first word of {@code args}) and
+   * {@code args} holds no option of fastio's own ({@code -r}), runs coreutils' {@code ARGS
+   * REDIRECTIONS} and expects the same of it.
+   */
+  static void assertAsCoreutils(
+      Path dir, String args, String redirections, String out, String err, int status) {
+    String expected = out + err + status;
+    Run r = sh(dir, fastioShell("", args) + " " + redirections);
+    assertEquals(expected, r.out() + r.err() + r.status(), args + " " + redirections);
+    String tool = args.split(" ", 2)[0];
+    if (hasTool(tool) && !(" " + args + " ").contains(" -r ")) {
+      Run theirs = sh(dir, args + " " + redirections);
+      assertEquals(expected, theirs.out() + theirs.err() + theirs.status(), "coreutils: " + args);
+    }
   }
 
   static Run sh(Path dir, String script) {
