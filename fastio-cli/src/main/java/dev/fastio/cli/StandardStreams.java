@@ -91,7 +91,7 @@ final class StandardStreams {
 
   private static Set<Integer> parse(String list) {
     Set<Integer> fds = new HashSet<>();
-    for (String fd : list.split(",")) {
+    for (String fd : list.split(",", -1)) {
       if (!fd.isBlank()) {
         fds.add(Integer.parseInt(fd.trim()));
       }
@@ -127,7 +127,7 @@ final class StandardStreams {
   private static List<Path> jvmFiles() {
     List<Path> given = new ArrayList<>();
     given.add(Path.of(System.getProperty("java.home")));
-    for (String entry : System.getProperty("java.class.path", "").split(File.pathSeparator)) {
+    for (String entry : System.getProperty("java.class.path", "").split(File.pathSeparator, -1)) {
       if (!entry.isEmpty() && Files.isRegularFile(Path.of(entry))) {
         given.add(Path.of(entry));
       }
