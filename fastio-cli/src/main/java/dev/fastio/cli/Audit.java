@@ -78,7 +78,7 @@ final class Audit {
     if (expected == null) {
       return TROUBLE;
     }
-    List<String> operands = options.operands.isEmpty() ? List.of(".") : options.operands;
+    List<String> operands = options.operands().isEmpty() ? List.of(".") : options.operands();
     Map<String, String> actual = new LinkedHashMap<>(); // name -> digest, walk order
     List<Finding> findings = new ArrayList<>();
     hashTree(operands, actual, findings);
@@ -87,7 +87,7 @@ final class Audit {
     for (Finding f : findings) {
       status |= bit(f.kind());
     }
-    if (!options.status) {
+    if (!options.status()) {
       print(findings, matched);
     }
     io.flush();
@@ -101,7 +101,7 @@ final class Audit {
    * none.
    */
   private Map<String, String> readManifest() {
-    String file = options.audit;
+    String file = options.audit();
     String shown = SumCommand.shownList(file);
     byte[] content = command.readList(file);
     if (content == null) {
@@ -110,7 +110,7 @@ final class Audit {
     String tag = command.tagName();
     ChecksumLine.Listing listing = ChecksumLine.parseAll(content, tag, hexLength, file.equals("-"));
     String program = command.program;
-    if (options.warn) {
+    if (options.warn()) {
       for (ChecksumLine.Improper bad : listing.improper()) {
         io.error(
             program
@@ -129,7 +129,7 @@ final class Audit {
       return null;
     }
     int improper = listing.improper().size();
-    if (improper > 0 && !options.status) {
+    if (improper > 0 && !options.status()) {
       io.error(
           program
               + ": WARNING: "
@@ -138,7 +138,7 @@ final class Audit {
                   ? " line is improperly formatted"
                   : " lines are improperly formatted"));
     }
-    if (improper > 0 && options.strict) {
+    if (improper > 0 && options.strict()) {
       status |= TROUBLE;
     }
     Map<String, String> expected = new LinkedHashMap<>();
@@ -213,7 +213,7 @@ final class Audit {
 
   private void hashTree(List<String> operands, Map<String, String> actual, List<Finding> findings)
       throws InterruptedException {
-    Walker walker = new Walker(true, options.follow);
+    Walker walker = new Walker(true, options.follow());
     List<Walker.Item> items = new ArrayList<>();
     for (String operand : operands) {
       walker.expand(operand.equals("-") ? "./-" : operand, items);
@@ -335,11 +335,11 @@ final class Audit {
     for (Finding f : findings) {
       counts.merge(f.kind(), 1, Integer::sum);
     }
-    if (options.json) {
-      io.print(AuditJson.render(options.audit, command.algorithm(), matched, counts, findings));
+    if (options.json()) {
+      io.print(AuditJson.render(options.audit(), command.algorithm(), matched, counts, findings));
       return;
     }
-    if (!options.quiet) {
+    if (!options.quiet()) {
       for (Finding f : findings) {
         io.print(line(f));
       }

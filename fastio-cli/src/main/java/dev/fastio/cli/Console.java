@@ -37,9 +37,7 @@ final class Console {
   private final OutputStream stdout;
   private final OutputStream out; // stdout, buffered
   private final OutputStream err;
-  private final boolean stdoutTerminal;
-  private final boolean stderrTerminal;
-  private final boolean sigpipeIgnored;
+  private final StandardStreams streams;
   private final Exit exit;
   private String program = "fastio";
   private String status; // the status line shown on stderr, or null
@@ -47,25 +45,16 @@ final class Console {
   private boolean unterminated; // standard output since its last newline is not empty
 
   /**
-   * @param out standard output, unbuffered: the console buffers it, and closes it in {@link #close}
-   *     after a write error
+   * @param streams the command's streams and what is known of them; standard output unbuffered: the
+   *     console buffers it, and closes it in {@link #close} after a write error
    */
-  Console(
-      InputStream in,
-      OutputStream out,
-      OutputStream err,
-      boolean stdoutTerminal,
-      boolean stderrTerminal,
-      boolean sigpipeIgnored,
-      Exit exit) {
-    this.in = in;
-    this.stdout = out;
+  Console(StandardStreams streams, Exit exit) {
+    this.streams = streams;
+    this.in = streams.in;
+    this.stdout = streams.out;
     // 4 KiB as coreutils' stdio on a pipe: a closed pipe is seen after as few lines
-    this.out = new BufferedOutputStream(out, 4096);
-    this.err = err;
-    this.stdoutTerminal = stdoutTerminal;
-    this.stderrTerminal = stderrTerminal;
-    this.sigpipeIgnored = sigpipeIgnored;
+    this.out = new BufferedOutputStream(streams.out, 4096);
+    this.err = streams.err;
     this.exit = exit;
   }
 
@@ -93,7 +82,7 @@ final class Console {
 
   /** True if standard error is a terminal: the default for the progress display. */
   boolean stderrIsTerminal() {
-    return stderrTerminal;
+    return streams.stderrTerminal;
   }
 
   /** Writes {@code s} to standard output; nothing after a write error. */
@@ -105,11 +94,11 @@ final class Console {
       return;
     }
     try {
-      if (stdoutTerminal) {
+      if (streams.stdoutTerminal) {
         clearStatusLine();
       }
       out.write(s.toString().getBytes(Names.BYTES));
-      if (stdoutTerminal) {
+      if (streams.stdoutTerminal) {
         out.flush();
       }
     } catch (IOException e) {
@@ -194,7 +183,7 @@ final class Console {
   }
 
   private void writeFailed(IOException e) {
-    if (isBrokenPipe(e) && !sigpipeIgnored) {
+    if (isBrokenPipe(e) && !streams.sigpipeIgnored) {
       clearStatusLine();
       exit.now(BROKEN_PIPE);
       throw new IllegalStateException("exit returned", e); // tests' Exit may return

@@ -28,15 +28,7 @@ public final class Main {
     StandardStreams std = StandardStreams.of(System.getProperties());
     System.setErr(
         new PrintStream(std.err, true, Names.JNU)); // an uncaught exception is still shown
-    Console console =
-        new Console(
-            std.in,
-            std.out,
-            std.err,
-            std.stdoutTerminal,
-            std.stderrTerminal,
-            std.sigpipeIgnored,
-            status -> Runtime.getRuntime().halt(status));
+    Console console = new Console(std, status -> Runtime.getRuntime().halt(status));
     SumCommand.ProgressSettings progress =
         new SumCommand.ProgressSettings(Progress.DELAY, columns(), System::nanoTime);
     // a write error is reported here
@@ -96,11 +88,11 @@ public final class Main {
       }
       return 1;
     }
-    if (options.help) {
+    if (options.help()) {
       console.print(SumOptions.usage(command, algorithm));
       return 0;
     }
-    if (options.version) {
+    if (options.version()) {
       console.print(command + " (fastio) " + version() + "\n");
       return 0;
     }

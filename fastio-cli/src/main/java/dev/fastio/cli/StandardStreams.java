@@ -67,6 +67,14 @@ final class StandardStreams {
     this.sigpipeIgnored = sigpipeIgnored;
   }
 
+  /**
+   * Streams that are not the process's (a training run's, a test's): none a terminal, {@code
+   * SIGPIPE} not ignored.
+   */
+  static StandardStreams detached(InputStream in, OutputStream out, OutputStream err) {
+    return new StandardStreams(in, out, err, false, false, false);
+  }
+
   /** The streams of this process, as {@code properties} (the system properties) describe them. */
   static StandardStreams of(Properties properties) {
     int outFd = descriptor(properties.getProperty("fastio.cli.stdoutFd"), 1);

@@ -40,7 +40,7 @@ final class SumCommand {
   }
 
   String algorithm() {
-    return options.algorithm != null ? options.algorithm : defaultAlgorithm;
+    return options.algorithm() != null ? options.algorithm() : defaultAlgorithm;
   }
 
   /** The BSD tag: MD5, SHA1, SHA256, SHA512; other algorithms upper case without dashes. */
@@ -58,14 +58,11 @@ final class SumCommand {
       io.error(program + ": unknown algorithm: " + algorithm());
       return 1;
     }
-    if (o.audit != null) {
+    if (o.mode() == SumOptions.Mode.AUDIT) {
       return new Audit(this, hexLength).run();
     }
-    List<String> operands = new ArrayList<>(o.operands);
-    if (operands.isEmpty()) {
-      operands.add("-");
-    }
-    if (o.check) {
+    List<String> operands = o.operands().isEmpty() ? List.of("-") : o.operands();
+    if (o.mode() == SumOptions.Mode.CHECK) {
       for (String file : operands) {
         checkFile(file, hexLength);
       }
@@ -96,7 +93,7 @@ final class SumCommand {
   // ---------------------------------------------------------------- computing
 
   private void compute(List<String> operands) throws InterruptedException {
-    Walker walker = new Walker(options.recursive, options.follow);
+    Walker walker = new Walker(options.recursive(), options.follow());
     List<Walker.Item> items = new ArrayList<>();
     for (String operand : operands) {
       walker.expand(operand, items);
@@ -168,16 +165,22 @@ final class SumCommand {
   }
 
   DigestBatch batch(Progress bar) {
-    DigestBatch.Builder b = DigestBatch.builder(algorithm()).reading(options.reading).listener(bar);
-    if (options.threads != null) {
-      b.threads(options.threads);
+    DigestBatch.Builder b =
+        DigestBatch.builder(algorithm()).reading(options.reading()).listener(bar);
+    if (options.threads() > 0) {
+      b.threads(options.threads());
     }
     return b.build();
   }
 
   /** The progress display for a batch, or null if none is to be shown. */
   Progress progress(long totalBytes, long files) {
-    boolean show = options.progress != null ? options.progress : io.stderrIsTerminal();
+    boolean show =
+        switch (options.progress()) {
+          case ON -> true;
+          case OFF -> false;
+          case AUTO -> io.stderrIsTerminal();
+        };
     if (!show) {
       return null;
     }
@@ -208,18 +211,18 @@ final class SumCommand {
   }
 
   private void printSum(String hex, String name) {
-    boolean escape = !options.zero && Coreutils.needsEscape(name);
+    boolean escape = !options.zero() && Coreutils.needsEscape(name);
     String shown = escape ? Coreutils.escape(name) : name;
     StringBuilder line = new StringBuilder(hex.length() + shown.length() + 16);
     if (escape) {
       line.append('\\');
     }
-    if (options.tag) {
+    if (options.tag()) {
       line.append(tagName()).append(" (").append(shown).append(") = ").append(hex);
     } else {
-      line.append(hex).append(options.binary == 1 ? " *" : "  ").append(shown);
+      line.append(hex).append(options.mark() == SumOptions.Mark.BINARY ? " *" : "  ").append(shown);
     }
-    line.append(options.zero ? '\0' : '\n');
+    line.append(options.zero() ? '\0' : '\n');
     io.print(line);
   }
 
@@ -312,19 +315,19 @@ final class SumCommand {
           verify(entries.get(k), r.isSuccess() ? r.toHex() : null, r.error(), tally);
         });
     warnUpTo.accept(Integer.MAX_VALUE);
-    if (!options.status) {
+    if (!options.status()) {
       summarize(shownFile, improper.size(), tally);
     }
     if (tally.matched == 0
         || tally.mismatched > 0
         || tally.unreadable > 0
-        || (options.strict && !improper.isEmpty())) {
+        || (options.strict() && !improper.isEmpty())) {
       failed = true;
     }
   }
 
   private void warnImproper(String shownFile, ChecksumLine.Improper bad) {
-    if (options.warn) {
+    if (options.warn()) {
       io.error(
           program
               + ": "
@@ -365,7 +368,7 @@ final class SumCommand {
           " computed checksum did NOT match",
           " computed checksums did NOT match");
     }
-    if (options.ignoreMissing && tally.matched == 0) {
+    if (options.ignoreMissing() && tally.matched == 0) {
       io.error(program + ": " + Coreutils.quote(shownFile) + ": no file was verified");
     }
   }
@@ -377,12 +380,12 @@ final class SumCommand {
   /** Counts and reports one entry: its digest ({@code hex}) or why it has none. */
   private void verify(ChecksumLine entry, String hex, IOException error, Tally tally) {
     if (error != null) {
-      if (options.ignoreMissing && error instanceof NoSuchFileException) {
+      if (options.ignoreMissing() && error instanceof NoSuchFileException) {
         return;
       }
       problem(entry.name, error);
       tally.unreadable++;
-      if (!options.status) {
+      if (!options.status()) {
         io.print(checkName(entry.name) + ": FAILED open or read\n");
       }
       return;
@@ -393,7 +396,7 @@ final class SumCommand {
     } else {
       tally.mismatched++;
     }
-    if (!options.status && (!ok || !options.quiet)) {
+    if (!options.status() && (!ok || !options.quiet())) {
       io.print(checkName(entry.name) + (ok ? ": OK\n" : ": FAILED\n"));
     }
   }

@@ -1,7 +1,7 @@
 package dev.fastio.cli;
 
 import dev.fastio.DigestBatch;
-import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 
@@ -14,83 +14,132 @@ import java.util.Locale;
  * <p>As in coreutils, {@code --quiet}, {@code --status} and {@code --warn} cancel each other (the
  * last one given counts), {@code --tag} implies {@code --binary}, and the checks after parsing run
  * in coreutils' order, so the first one that fails names the option coreutils would name.
+ *
+ * <p>Immutable: {@code algorithm} and {@code audit} are null when not given, {@code threads} 0.
  */
-final class SumOptions {
-  private static final GetOpt.Option BINARY = new GetOpt.Option("binary", 'b', false);
-  private static final GetOpt.Option CHECK = new GetOpt.Option("check", 'c', false);
-  private static final GetOpt.Option IGNORE_MISSING =
-      new GetOpt.Option("ignore-missing", '\0', false);
-  private static final GetOpt.Option QUIET = new GetOpt.Option("quiet", '\0', false);
-  private static final GetOpt.Option STATUS = new GetOpt.Option("status", '\0', false);
-  private static final GetOpt.Option WARN = new GetOpt.Option("warn", 'w', false);
-  private static final GetOpt.Option STRICT = new GetOpt.Option("strict", '\0', false);
-  private static final GetOpt.Option TAG = new GetOpt.Option("tag", '\0', false);
-  private static final GetOpt.Option ZERO = new GetOpt.Option("zero", 'z', false);
-  private static final GetOpt.Option TEXT = new GetOpt.Option("text", 't', false);
-  private static final GetOpt.Option HELP = new GetOpt.Option("help", '\0', false);
-  private static final GetOpt.Option VERSION = new GetOpt.Option("version", '\0', false);
-  private static final GetOpt.Option RECURSIVE = new GetOpt.Option("recursive", 'r', false);
-  private static final GetOpt.Option FOLLOW = new GetOpt.Option("follow-symlinks", 'L', false);
-  private static final GetOpt.Option ALGORITHM = new GetOpt.Option("algorithm", '\0', true);
-  private static final GetOpt.Option THREADS = new GetOpt.Option("threads", '\0', true);
-  private static final GetOpt.Option READING = new GetOpt.Option("reading", '\0', true);
-  private static final GetOpt.Option PROGRESS = new GetOpt.Option("progress", '\0', false);
-  private static final GetOpt.Option NO_PROGRESS = new GetOpt.Option("no-progress", '\0', false);
-  private static final GetOpt.Option AUDIT = new GetOpt.Option("audit", '\0', true);
-  private static final GetOpt.Option JSON = new GetOpt.Option("json", '\0', false);
+record SumOptions(
+    boolean help,
+    boolean version,
+    Mode mode,
+    boolean recursive,
+    boolean follow,
+    Mark mark,
+    boolean tag,
+    boolean zero,
+    boolean ignoreMissing,
+    Report report,
+    boolean strict,
+    String algorithm,
+    int threads,
+    DigestBatch.Reading reading,
+    Display progress,
+    String audit,
+    boolean json,
+    List<String> operands) {
 
-  /** coreutils' long options in its order (ambiguity messages list them so), then fastio's. */
-  static final GetOpt PARSER =
-      new GetOpt(
-          List.of(
-              BINARY,
-              CHECK,
-              IGNORE_MISSING,
-              QUIET,
-              STATUS,
-              WARN,
-              STRICT,
-              TAG,
-              ZERO,
-              TEXT,
-              HELP,
-              VERSION,
-              RECURSIVE,
-              FOLLOW,
-              ALGORITHM,
-              THREADS,
-              READING,
-              PROGRESS,
-              NO_PROGRESS,
-              AUDIT,
-              JSON));
+  /** What the command does with its operands. */
+  enum Mode {
+    /** Print their checksums. */
+    HASH,
+    /** {@code -c}: read them as checksum files and check the files they list. */
+    CHECK,
+    /** {@code --audit=MANIFEST}: compare them with the manifest. */
+    AUDIT
+  }
 
-  boolean help;
-  boolean version;
-  boolean recursive;
-  boolean follow;
-  boolean check;
+  /**
+   * The mark between checksum and name: {@code -t} a space, {@code -b} (or {@code --tag}) {@code
+   * *}.
+   */
+  enum Mark {
+    DEFAULT,
+    TEXT,
+    BINARY
+  }
 
-  /** -1 not given, 0 text ({@code -t}), 1 binary ({@code -b}, {@code --tag}). */
-  int binary = -1;
+  /** What a check reports: {@code --quiet}, {@code --status} and {@code --warn}, the last given. */
+  enum Report {
+    NORMAL,
+    QUIET,
+    STATUS,
+    WARN
+  }
 
-  boolean tag;
-  boolean zero;
-  boolean ignoreMissing;
-  boolean quiet;
-  boolean status;
-  boolean strict;
-  boolean warn;
-  String algorithm;
-  Integer threads;
-  DigestBatch.Reading reading = DigestBatch.Reading.AUTO;
+  /** The progress display: on when standard error is a terminal, or forced on or off. */
+  enum Display {
+    AUTO,
+    ON,
+    OFF
+  }
 
-  /** null: the default (stderr is a terminal). */
-  Boolean progress;
+  /** The options, coreutils' long options in its order (ambiguity messages list them so). */
+  private enum Flag {
+    BINARY("binary", 'b', false),
+    CHECK("check", 'c', false),
+    IGNORE_MISSING("ignore-missing", '\0', false),
+    QUIET("quiet", '\0', false),
+    STATUS("status", '\0', false),
+    WARN("warn", 'w', false),
+    STRICT("strict", '\0', false),
+    TAG("tag", '\0', false),
+    ZERO("zero", 'z', false),
+    TEXT("text", 't', false),
+    HELP("help", '\0', false),
+    VERSION("version", '\0', false),
+    RECURSIVE("recursive", 'r', false),
+    FOLLOW("follow-symlinks", 'L', false),
+    ALGORITHM("algorithm", '\0', true),
+    THREADS("threads", '\0', true),
+    READING("reading", '\0', true),
+    PROGRESS("progress", '\0', false),
+    NO_PROGRESS("no-progress", '\0', false),
+    AUDIT("audit", '\0', true),
+    JSON("json", '\0', false);
 
-  String audit;
-  boolean json;
-  List<String> operands = new ArrayList<>();
+    private final String longName;
+    private final char shortName;
+    private final boolean hasArgument;
+
+    Flag(String longName, char shortName, boolean hasArgument) {
+      this.longName = longName;
+      this.shortName = shortName;
+      this.hasArgument = hasArgument;
+    }
+
+    GetOpt.Option option() {
+      return new GetOpt.Option(longName, shortName, hasArgument);
+    }
+
+    static Flag of(GetOpt.Option option) {
+      for (Flag f : values()) {
+        if (f.option().equals(option)) {
+          return f;
+        }
+      }
+      throw new IllegalArgumentException("not an option of md5sum: " + option);
+    }
+  }
+
+  static final GetOpt PARSER = new GetOpt(Arrays.stream(Flag.values()).map(Flag::option).toList());
+
+  SumOptions {
+    operands = List.copyOf(operands);
+  }
+
+  /** {@code --quiet}: no line for a file that matched. */
+  boolean quiet() {
+    return report == Report.QUIET;
+  }
+
+  /** {@code --status}: nothing printed, the exit status tells. */
+  boolean status() {
+    return report == Report.STATUS;
+  }
+
+  /** {@code -w}: a warning for each improperly formatted line. */
+  boolean warn() {
+    return report == Report.WARN;
+  }
 
   /**
    * Parses and checks {@code args}.
@@ -101,15 +150,32 @@ final class SumOptions {
   static SumOptions parse(List<String> args, boolean posixlyCorrect)
       throws GetOpt.UsageException, BadValueException {
     GetOpt.Parsed parsed = PARSER.parse(args, posixlyCorrect);
-    SumOptions o = new SumOptions();
+    Parse p = new Parse();
     for (GetOpt.Given g : parsed.options()) {
-      o.apply(g.option(), g.argument());
+      p.apply(Flag.of(g.option()), g.argument());
     }
-    o.operands.addAll(parsed.operands());
-    if (!o.help && !o.version) {
-      o.validate();
+    if (!p.help && !p.version) {
+      p.validate();
     }
-    return o;
+    return new SumOptions(
+        p.help,
+        p.version,
+        p.audit != null ? Mode.AUDIT : p.check ? Mode.CHECK : Mode.HASH,
+        p.recursive,
+        p.follow,
+        p.mark,
+        p.tag,
+        p.zero,
+        p.ignoreMissing,
+        p.report,
+        p.strict,
+        p.algorithm,
+        p.threads,
+        p.reading,
+        p.progress,
+        p.audit,
+        p.json,
+        parsed.operands());
   }
 
   /** A bad value for an option with an argument; the message holds every line to print. */
@@ -123,39 +189,100 @@ final class SumOptions {
     }
   }
 
-  private void apply(GetOpt.Option o, String argument) throws BadValueException {
-    switch (o.longName()) {
-      case "quiet", "status", "warn" -> { // as coreutils: the last of the three counts
-        quiet = o.longName().equals("quiet");
-        status = o.longName().equals("status");
-        warn = o.longName().equals("warn");
+  /** The options as given so far, in the order given. */
+  private static final class Parse {
+    boolean help;
+    boolean version;
+    boolean recursive;
+    boolean follow;
+    boolean check;
+    Mark mark = Mark.DEFAULT;
+    boolean tag;
+    boolean zero;
+    boolean ignoreMissing;
+    Report report = Report.NORMAL;
+    boolean strict;
+    String algorithm;
+    int threads;
+    DigestBatch.Reading reading = DigestBatch.Reading.AUTO;
+    Display progress = Display.AUTO;
+    String audit;
+    boolean json;
+
+    void apply(Flag flag, String argument) throws BadValueException {
+      switch (flag) {
+        case QUIET -> report = Report.QUIET; // as coreutils: the last of the three counts
+        case STATUS -> report = Report.STATUS;
+        case WARN -> report = Report.WARN;
+        case BINARY -> mark = Mark.BINARY;
+        case TEXT -> mark = Mark.TEXT;
+        case TAG -> {
+          tag = true;
+          mark = Mark.BINARY;
+        }
+        case PROGRESS -> progress = Display.ON;
+        case NO_PROGRESS -> progress = Display.OFF;
+        case CHECK -> check = true;
+        case IGNORE_MISSING -> ignoreMissing = true;
+        case STRICT -> strict = true;
+        case ZERO -> zero = true;
+        case HELP -> help = true;
+        case VERSION -> version = true;
+        case RECURSIVE -> recursive = true;
+        case FOLLOW -> follow = true;
+        case JSON -> json = true;
+        case ALGORITHM -> algorithm = argument;
+        case AUDIT -> audit = argument;
+        case THREADS -> threads = threads(argument);
+        case READING -> reading = reading(argument);
       }
-      case "binary" -> binary = 1;
-      case "text" -> binary = 0;
-      case "tag" -> {
-        tag = true;
-        binary = 1;
+    }
+
+    /** coreutils' checks after parsing, in its order, then fastio's. */
+    void validate() throws GetOpt.UsageException {
+      boolean verifying = check || audit != null;
+      if (tag && mark == Mark.TEXT) {
+        throw new GetOpt.UsageException("--tag does not support --text mode");
       }
-      case "progress" -> progress = true;
-      case "no-progress" -> progress = false;
-      case "check" -> check = true;
-      case "ignore-missing" -> ignoreMissing = true;
-      case "strict" -> strict = true;
-      case "zero" -> zero = true;
-      case "help" -> help = true;
-      case "version" -> version = true;
-      case "recursive" -> recursive = true;
-      case "follow-symlinks" -> follow = true;
-      case "json" -> json = true;
-      case "algorithm" -> algorithm = argument;
-      case "audit" -> audit = argument;
-      case "threads" -> threads = threads(argument);
-      case "reading" -> reading = reading(argument);
-      default -> throw new IllegalStateException("option without a meaning: " + o.longName());
+      if (zero && verifying) {
+        throw new GetOpt.UsageException(
+            "the --zero option is not supported when verifying checksums");
+      }
+      if (tag && verifying) {
+        throw new GetOpt.UsageException("the --tag option is meaningless when verifying checksums");
+      }
+      if (mark != Mark.DEFAULT && verifying) {
+        throw new GetOpt.UsageException(
+            "the --binary and --text options are meaningless when verifying checksums");
+      }
+      String onlyVerifying = onlyWhenVerifying();
+      if (onlyVerifying != null && !verifying) {
+        throw new GetOpt.UsageException(
+            "the " + onlyVerifying + " option is meaningful only when verifying checksums");
+      }
+      if (check && audit != null) {
+        throw new GetOpt.UsageException("the --audit and --check options are mutually exclusive");
+      }
+      if (json && audit == null) {
+        throw new GetOpt.UsageException("the --json option is meaningful only with --audit");
+      }
+    }
+
+    /** The first option, in coreutils' order of checks, that is meaningful only when verifying. */
+    private String onlyWhenVerifying() {
+      if (ignoreMissing) {
+        return "--ignore-missing";
+      }
+      return switch (report) {
+        case STATUS -> "--status";
+        case WARN -> "--warn";
+        case QUIET -> "--quiet";
+        case NORMAL -> strict ? "--strict" : null;
+      };
     }
   }
 
-  private static Integer threads(String value) throws BadValueException {
+  private static int threads(String value) throws BadValueException {
     try {
       int n = Integer.parseInt(value.trim());
       if (n >= 1) {
@@ -194,53 +321,6 @@ final class SumOptions {
       b.append("\n  - '").append(r.name().toLowerCase(Locale.ROOT)).append('\'');
     }
     throw new BadValueException(b.toString(), true);
-  }
-
-  /** coreutils' checks after parsing, in its order, then fastio's. */
-  private void validate() throws GetOpt.UsageException {
-    boolean verifying = check || audit != null;
-    if (tag && binary == 0) {
-      throw new GetOpt.UsageException("--tag does not support --text mode");
-    }
-    if (zero && verifying) {
-      throw new GetOpt.UsageException(
-          "the --zero option is not supported when verifying checksums");
-    }
-    if (tag && verifying) {
-      throw new GetOpt.UsageException("the --tag option is meaningless when verifying checksums");
-    }
-    if (binary >= 0 && verifying) {
-      throw new GetOpt.UsageException(
-          "the --binary and --text options are meaningless when verifying checksums");
-    }
-    String onlyVerifying = onlyWhenVerifying();
-    if (onlyVerifying != null && !verifying) {
-      throw new GetOpt.UsageException(
-          "the " + onlyVerifying + " option is meaningful only when verifying checksums");
-    }
-    if (check && audit != null) {
-      throw new GetOpt.UsageException("the --audit and --check options are mutually exclusive");
-    }
-    if (json && audit == null) {
-      throw new GetOpt.UsageException("the --json option is meaningful only with --audit");
-    }
-  }
-
-  /** The first option, in coreutils' order of checks, that is meaningful only when verifying. */
-  private String onlyWhenVerifying() {
-    if (ignoreMissing) {
-      return "--ignore-missing";
-    }
-    if (status) {
-      return "--status";
-    }
-    if (warn) {
-      return "--warn";
-    }
-    if (quiet) {
-      return "--quiet";
-    }
-    return strict ? "--strict" : null;
   }
 
   /** The text of {@code --help}. */

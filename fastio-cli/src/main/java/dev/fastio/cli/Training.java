@@ -76,12 +76,8 @@ public final class Training {
   private static int run(OutputStream out, String... args) throws InterruptedException {
     Console console =
         new Console(
-            InputStream.nullInputStream(),
-            out,
-            OutputStream.nullOutputStream(),
-            false,
-            false,
-            false,
+            StandardStreams.detached(
+                InputStream.nullInputStream(), out, OutputStream.nullOutputStream()),
             status -> {
               throw new IllegalStateException("exit " + status);
             });
