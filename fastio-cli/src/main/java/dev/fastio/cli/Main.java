@@ -1,9 +1,6 @@
 package dev.fastio.cli;
 
-import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 
@@ -16,9 +13,7 @@ import java.util.List;
  * {@link Audit}). The user guide is {@code docs/cli.md}.
  *
  * <p>System properties the launcher sets: those of the standard streams ({@link StandardStreams})
- * and {@code fastio.cli.columns} (the terminal's width for the progress display). {@code
- * fastio.cli.procStatusTo=FILE} copies {@code /proc/self/status} to FILE at the end (the memory
- * test's probe).
+ * and {@code fastio.cli.columns} (the terminal's width for the progress display).
  */
 public final class Main {
   private Main() {}
@@ -26,32 +21,14 @@ public final class Main {
   /** Runs the command line and exits with its status. */
   public static void main(String[] args) throws InterruptedException {
     StandardStreams std = StandardStreams.of(System.getProperties());
-    System.setErr(
-        new PrintStream(std.err, true, Names.JNU)); // an uncaught exception is still shown
+    // an uncaught exception is still shown
+    System.setErr(new PrintStream(std.err, true, Names.JNU));
     Console console = new Console(std, status -> Runtime.getRuntime().halt(status));
     SumCommand.ProgressSettings progress =
         new SumCommand.ProgressSettings(Progress.DELAY, columns(), System::nanoTime);
     // a write error is reported here
     int status = console.close(run(Names.arguments(args), console, progress));
-    copyProcessStatus(System.getProperty("fastio.cli.procStatusTo"));
     System.exit(status);
-  }
-
-  /**
-   * Copies {@code /proc/self/status} (peak resident set {@code VmHWM} and the rest) to {@code
-   * target} if set: the memory test reads the command's own figures at its end.
-   */
-  private static void copyProcessStatus(String target) {
-    if (target != null) {
-      try {
-        Files.copy(
-            Path.of("/proc/self/status"),
-            Path.of(target),
-            java.nio.file.StandardCopyOption.REPLACE_EXISTING);
-      } catch (IOException e) {
-        System.err.println("fastio: cannot copy /proc/self/status to " + target + ": " + e);
-      }
-    }
   }
 
   /**
