@@ -1,6 +1,7 @@
 package dev.fastio.internal.batch;
 
 import dev.fastio.internal.Settings;
+import dev.fastio.internal.io.Uninterruptibly;
 import dev.fastio.internal.jfr.Jfr;
 import dev.fastio.internal.read.FileReads;
 import dev.fastio.internal.read.ReadStrategy;
@@ -244,19 +245,8 @@ public final class BatchRun {
     for (int i = 0; i < threads.size(); i++) {
       queue.add(POISON);
     }
-    boolean interrupted = false;
     for (Thread t : threads) {
-      while (true) {
-        try {
-          t.join();
-          break;
-        } catch (InterruptedException e) {
-          interrupted = true; // the threads stop after their current file: wait for them
-        }
-      }
-    }
-    if (interrupted) {
-      Thread.currentThread().interrupt();
+      Uninterruptibly.await(t::join); // the threads stop after their current file: wait for them
     }
   }
 
