@@ -343,13 +343,22 @@ public final class DigestBatch {
         new BatchRun.Options(
             algorithm,
             threads,
-            Pipeline.of(reading, list),
+            pipeline(reading, list),
             early == null ? BatchRun.Progress.NONE : new Listening(list, early, listener),
             engine);
     BatchRun.run(
         list,
         options,
         (index, digest, error) -> sink.accept(result(list, early, index, digest, error)));
+  }
+
+  /** How a batch of {@code list} read as {@code reading} says reads its files. */
+  private static Pipeline pipeline(Reading reading, List<Path> list) {
+    return switch (reading) {
+      case SEQUENTIAL -> Pipeline.SEQUENTIAL;
+      case PARALLEL -> Pipeline.PARALLEL;
+      case AUTO -> Pipeline.auto(list);
+    };
   }
 
   /** The result of file {@code index}: the one the listener was given, or a new one. */

@@ -120,8 +120,7 @@ public final class FastChannels {
   public static long transferTo(
       FileChannel source, long position, long count, WritableByteChannel target)
       throws IOException {
-    return Transfers.transfer(
-        source, position, count, target, TransferOptions.of(TransferPolicy.defaults()));
+    return Transfers.transfer(source, position, count, target);
   }
 
   /**

@@ -1,9 +1,10 @@
 package dev.fastio.internal.batch;
 
 import dev.fastio.internal.io.FileKinds;
-import dev.fastio.internal.io.InterruptSafeFile;
 import dev.fastio.internal.io.Placement;
+import dev.fastio.internal.io.ResumableChannel;
 import dev.fastio.internal.platform.AlignedBuffers;
+import dev.fastio.internal.read.BufferedPass;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
@@ -11,11 +12,10 @@ import java.nio.file.Path;
 
 /**
  * A file's bytes for a lane, read in order into a buffer lent by the lane's thread: the bytes
- * {@code FastFiles.digest} hashes, with its exceptions and its interrupt behaviour (an {@link
- * InterruptSafeFile}; a file of another file system as {@link FileKinds#openOnOtherFileSystem}
- * opens it). A read asks one byte more than the file's size leaves, so that a regular file's end
- * shows without a read returning -1; each read lands where {@link Placement} says. Reports the
- * bytes it hands out to {@code counted}; {@link #close()} gives the buffer back.
+ * {@code FastFiles.digest} hashes, with its exceptions and its interrupt behaviour (a {@link
+ * ResumableChannel} read by a {@link BufferedPass}, as {@code digest} reads; a file of another file
+ * system as {@link FileKinds#openOnOtherFileSystem} opens it). Reports the bytes it hands out to
+ * {@code counted}; {@link #close()} closes the file and gives the buffer back.
  */
 final class FileSource implements LaneScheduler.Source {
   /** Bytes per read from a file of another file system. */
@@ -49,27 +49,26 @@ final class FileSource implements LaneScheduler.Source {
     return (int) Math.min(whole, pages * AlignedBuffers.PAGE); // the file in one read
   }
 
-  private final InterruptSafeFile file;
+  private final ResumableChannel file;
+  private final BufferedPass pass;
   private final InputStream stream;
   private final ByteBuffer buffer;
   private final Buffers lender;
   private final Counter counted;
-  private final long expected;
-  private long position;
   private boolean ended;
 
   private FileSource(
-      InterruptSafeFile file,
+      ResumableChannel file,
+      BufferedPass pass,
       InputStream stream,
       ByteBuffer buffer,
       Buffers lender,
-      long expected,
       Counter counted) {
     this.file = file;
+    this.pass = pass;
     this.stream = stream;
     this.buffer = buffer;
     this.lender = lender;
-    this.expected = expected;
     this.counted = counted;
   }
 
@@ -81,12 +80,13 @@ final class FileSource implements LaneScheduler.Source {
     if (!FileKinds.isDefaultFileSystem(path)) {
       ByteBuffer heap = ByteBuffer.allocate(STREAM_READ); // a stream reads into an array
       InputStream stream = FileKinds.openOnOtherFileSystem(path); // as FastFiles.digest reads it
-      return new FileSource(null, stream, heap, null, -1, counted);
+      return new FileSource(null, null, stream, heap, null, counted);
     }
-    InterruptSafeFile file = InterruptSafeFile.open(path);
+    ResumableChannel file = ResumableChannel.openForReading(path);
     try {
       long size = file.size();
-      return new FileSource(file, null, buffers.lend(size), buffers, size, counted);
+      BufferedPass pass = BufferedPass.from(file, 0, size);
+      return new FileSource(file, pass, null, buffers.lend(size), buffers, counted);
     } catch (IOException | RuntimeException | Error e) {
       file.close();
       throw e;
@@ -98,28 +98,13 @@ final class FileSource implements LaneScheduler.Source {
     if (ended) {
       return null;
     }
-    int n = stream != null ? readStream() : readFile();
+    int n = stream != null ? readStream() : pass.read(buffer);
     if (n < 0) {
       ended = true;
       return null;
     }
     counted.add(n);
     return buffer;
-  }
-
-  /** A read into the buffer at its placement; the buffer holds its bytes, or -1 at end of file. */
-  private int readFile() throws IOException {
-    int at = Placement.of(position);
-    int room = buffer.capacity() - at;
-    long want = expected > position ? Math.min(room, expected - position + 1) : room;
-    buffer.clear().position(at).limit(at + (int) want);
-    int n = file.read(buffer);
-    if (n >= 0) {
-      buffer.flip().position(at);
-      position += n;
-      ended = position == expected && n < want; // a regular file's short read at its size
-    }
-    return n;
   }
 
   private int readStream() throws IOException {

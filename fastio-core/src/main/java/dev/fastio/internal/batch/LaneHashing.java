@@ -24,12 +24,12 @@ final class LaneHashing
   /** Bytes per read into a lane's buffer. */
   static final int READ = 128 * 1024;
 
-  private final BatchRun run;
+  private final Hashers run;
   private final List<NativeBuffer> free = new ArrayList<>();
   private final List<NativeBuffer> lent = new ArrayList<>();
   private final ByteReports reports;
 
-  LaneHashing(BatchRun run) {
+  LaneHashing(Hashers run) {
     this.run = run;
     this.reports = new ByteReports(run::reportBytes);
   }
@@ -49,7 +49,8 @@ final class LaneHashing
 
   /**
    * The next file: never waits, since the lanes run only when the batch reads in parallel (see
-   * {@link BatchRun.Options}), where the hashing threads take the files from a list.
+   * {@link BatchRun.Options}), where the hashing threads take the files from a list (see {@link
+   * ParallelFeed}).
    */
   @Override
   public int poll() {

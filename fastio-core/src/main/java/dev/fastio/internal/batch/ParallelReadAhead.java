@@ -24,7 +24,7 @@ final class ParallelReadAhead implements Runnable {
   private final long[] prefix; // prefix[k]: the bytes loaded for order[0] to order[k - 1]
   private final long limit;
   private final IntSupplier taken;
-  private final BatchRun run;
+  private final Delivery delivery;
   private boolean waiting; // guarded by this
 
   /**
@@ -39,12 +39,12 @@ final class ParallelReadAhead implements Runnable {
       long[] sizes,
       long limit,
       IntSupplier taken,
-      BatchRun run) {
+      Delivery delivery) {
     this.paths = paths;
     this.order = order;
     this.limit = limit;
     this.taken = taken;
-    this.run = run;
+    this.delivery = delivery;
     this.prefix = new long[order.length + 1];
     for (int k = 0; k < order.length; k++) {
       prefix[k + 1] = prefix[k] + head(sizes[order[k]]);
@@ -63,7 +63,7 @@ final class ParallelReadAhead implements Runnable {
 
   @Override
   public void run() {
-    try (PageCacheLoader loader = new PageCacheLoader(run::isCancelled)) {
+    try (PageCacheLoader loader = new PageCacheLoader(delivery::isCancelled)) {
       for (int k = 0; k < order.length && awaitRoom(k); k++) {
         long head = prefix[k + 1] - prefix[k];
         if (head > 0) {
@@ -73,7 +73,7 @@ final class ParallelReadAhead implements Runnable {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     } catch (RuntimeException | Error e) {
-      run.fail(e);
+      delivery.fail(e);
     }
   }
 
@@ -82,12 +82,13 @@ final class ParallelReadAhead implements Runnable {
    * limit (one file always fits); false once the batch is over.
    */
   private synchronized boolean awaitRoom(int k) throws InterruptedException {
-    while (!run.isCancelled() && prefix[k + 1] - prefix[Math.min(taken.getAsInt(), k)] > limit) {
+    while (!delivery.isCancelled()
+        && prefix[k + 1] - prefix[Math.min(taken.getAsInt(), k)] > limit) {
       waiting = true;
       wait();
     }
     waiting = false;
-    return !run.isCancelled();
+    return !delivery.isCancelled();
   }
 
   /** A hashing thread took a file, or the batch is over: wakes the thread if it waits for room. */

@@ -1,6 +1,5 @@
 package dev.fastio.internal.batch;
 
-import dev.fastio.DigestBatch;
 import dev.fastio.internal.io.BlockDevices;
 import java.nio.file.Path;
 import java.util.List;
@@ -13,23 +12,18 @@ public enum Pipeline {
   SEQUENTIAL;
 
   /**
-   * The pipeline for {@code reading}: {@code AUTO} is sequential where the first file lives on a
-   * rotational disk and the files do not look cached (see {@link CacheProbe}), parallel otherwise.
+   * The pipeline chosen for {@code paths} where the batch leaves the choice to fastio: sequential
+   * where the first file lives on a rotational disk and the files do not look cached (see {@link
+   * CacheProbe}), parallel otherwise.
    *
-   * @param reading the batch's setting
    * @param paths the files
    * @return the pipeline
    */
-  public static Pipeline of(DigestBatch.Reading reading, List<? extends Path> paths) {
-    return switch (reading) {
-      case SEQUENTIAL -> SEQUENTIAL;
-      case PARALLEL -> PARALLEL;
-      case AUTO ->
-          !paths.isEmpty()
-                  && BlockDevices.isRotational(paths.get(0))
-                  && !CacheProbe.looksCached(paths)
-              ? SEQUENTIAL
-              : PARALLEL;
-    };
+  public static Pipeline auto(List<? extends Path> paths) {
+    return !paths.isEmpty()
+            && BlockDevices.isRotational(paths.get(0))
+            && !CacheProbe.looksCached(paths)
+        ? SEQUENTIAL
+        : PARALLEL;
   }
 }

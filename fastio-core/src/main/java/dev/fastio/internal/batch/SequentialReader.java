@@ -21,7 +21,7 @@ final class SequentialReader implements Runnable {
   private final long limit;
   private final IntConsumer ready;
   private final int hashers;
-  private final BatchRun run;
+  private final Delivery delivery;
 
   /**
    * @param limit the read-ahead budget, in bytes: a file larger than half of it is handed on before
@@ -36,19 +36,19 @@ final class SequentialReader implements Runnable {
       long limit,
       IntConsumer ready,
       int hashers,
-      BatchRun run) {
+      Delivery delivery) {
     this.paths = paths;
     this.budget = budget;
     this.limit = limit;
     this.ready = ready;
     this.hashers = hashers;
-    this.run = run;
+    this.delivery = delivery;
   }
 
   @Override
   public void run() {
-    try (PageCacheLoader loader = new PageCacheLoader(run::isCancelled)) {
-      for (int i = 0; i < paths.size() && !run.isCancelled(); i++) {
+    try (PageCacheLoader loader = new PageCacheLoader(delivery::isCancelled)) {
+      for (int i = 0; i < paths.size() && !delivery.isCancelled(); i++) {
         readAhead(i, loader);
       }
       for (int i = 0; i < hashers; i++) {
@@ -57,7 +57,7 @@ final class SequentialReader implements Runnable {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     } catch (RuntimeException | Error e) {
-      run.fail(e);
+      delivery.fail(e);
     }
   }
 

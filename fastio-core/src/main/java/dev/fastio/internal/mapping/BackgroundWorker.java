@@ -1,6 +1,5 @@
 package dev.fastio.internal.mapping;
 
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.LinkedBlockingQueue;
 
 /**
@@ -58,22 +57,6 @@ final class BackgroundWorker {
       } catch (Throwable e) {
         // go on with the next task
       }
-    }
-  }
-
-  /** Waits for {@code latch}; an interrupt is kept for the caller, not acted on. */
-  static void awaitUninterruptibly(CountDownLatch latch) {
-    boolean interrupted = false;
-    while (true) {
-      try {
-        latch.await();
-        break;
-      } catch (InterruptedException e) {
-        interrupted = true;
-      }
-    }
-    if (interrupted) {
-      Thread.currentThread().interrupt();
     }
   }
 }

@@ -1,8 +1,8 @@
 package dev.fastio.internal.mapping;
 
 import dev.fastio.internal.io.FileKinds;
-import dev.fastio.internal.io.InterruptSafeFile;
 import dev.fastio.internal.io.PageTouch;
+import dev.fastio.internal.io.ResumableChannel;
 import dev.fastio.internal.jfr.Jfr;
 import dev.fastio.internal.platform.Faults;
 import dev.fastio.internal.platform.MappedRegion;
@@ -78,7 +78,7 @@ public final class FileMapping implements AutoCloseable {
       throw new IllegalArgumentException("windowSize out of range: " + windowSize);
     }
     checkMappable(path);
-    try (InterruptSafeFile file = InterruptSafeFile.open(path)) {
+    try (ResumableChannel file = ResumableChannel.openForReading(path)) {
       long length = regionLength(path, file.size(), position, size);
       MappedRegion region;
       try {

@@ -1,6 +1,7 @@
 package dev.fastio.internal.mapping;
 
 import dev.fastio.internal.io.PageTouch;
+import dev.fastio.internal.io.Uninterruptibly;
 import dev.fastio.internal.platform.Faults;
 import java.nio.ByteBuffer;
 import java.util.concurrent.CountDownLatch;
@@ -80,7 +81,7 @@ public final class Prefaulter {
         done.countDown(); // never started: it never will
         return;
       }
-      BackgroundWorker.awaitUninterruptibly(done);
+      Uninterruptibly.await(done::await);
     }
 
     @Override

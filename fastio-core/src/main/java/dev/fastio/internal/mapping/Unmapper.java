@@ -1,5 +1,6 @@
 package dev.fastio.internal.mapping;
 
+import dev.fastio.internal.io.Uninterruptibly;
 import dev.fastio.internal.platform.MappedRegion;
 import java.util.concurrent.CountDownLatch;
 
@@ -41,7 +42,7 @@ public final class Unmapper {
 
     /** Waits until the window is released; an interrupt is kept for the caller, not acted on. */
     public void await() {
-      BackgroundWorker.awaitUninterruptibly(done);
+      Uninterruptibly.await(done::await);
     }
 
     @Override

@@ -3,10 +3,9 @@ package dev.fastio.internal.read;
 import dev.fastio.internal.Settings;
 import dev.fastio.internal.io.BufferPool;
 import dev.fastio.internal.io.FileKinds;
-import dev.fastio.internal.io.InterruptSafeFile;
+import dev.fastio.internal.io.ResumableChannel;
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 
@@ -40,19 +39,20 @@ final class DigestRead {
       updateFromJdk(path, md);
       return;
     }
-    try (InterruptSafeFile file = InterruptSafeFile.open(path)) {
+    try (ResumableChannel file = ResumableChannel.openForReading(path)) {
       long size = file.size();
       long position = 0;
       if (size > 0 && strategy.maps(size, Settings.DIGEST_MAP_THRESHOLD)) {
         if (MappedPass.windowed(file, size, window, md::update)) {
           position = size; // then on to end of file, should it have grown
-          file.position(position);
         } else {
           md.reset(); // the file shrank under the mapping, or cannot be mapped: start again
           size = file.size();
         }
       }
-      updateBuffered(file, md, position, size);
+      // MessageDigest copies a direct buffer through a 4 KiB array that stays in L1: cheaper than
+      // copying each read into a heap array first (docs/design.md).
+      BufferedPass.readToEnd(file, position, size, md::update);
     }
   }
 
@@ -62,34 +62,6 @@ final class DigestRead {
       byte[] buf = new byte[BufferPool.READS.capacity()];
       for (int n; (n = in.read(buf)) > 0; ) {
         md.update(buf, 0, n);
-      }
-    }
-  }
-
-  /**
-   * Hashes from the channel's position ({@code position}; pipes cannot tell it) to end of file; a
-   * read that stops short exactly at {@code expected} bytes of file is end of file.
-   */
-  private static void updateBuffered(
-      InterruptSafeFile file, MessageDigest md, long position, long expected) throws IOException {
-    try (BufferPool.PooledBuffer b = BufferPool.READS.acquire()) {
-      ByteBuffer d = b.buffer();
-      while (true) {
-        long want =
-            expected > position ? Math.min(d.capacity(), expected - position + 1) : d.capacity();
-        d.clear().limit((int) want);
-        int n = file.read(d);
-        if (n < 0) {
-          return;
-        }
-        d.flip();
-        // MessageDigest copies a direct buffer through a 4 KiB array that stays in L1: cheaper
-        // than copying the whole read into a heap array first (docs/design.md).
-        md.update(d);
-        position += n;
-        if (position == expected && n < want) {
-          return;
-        }
       }
     }
   }

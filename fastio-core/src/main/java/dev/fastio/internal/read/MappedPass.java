@@ -1,13 +1,12 @@
 package dev.fastio.internal.read;
 
-import dev.fastio.internal.io.InterruptSafeFile;
+import dev.fastio.internal.io.ResumableChannel;
 import dev.fastio.internal.mapping.Prefaulter;
 import dev.fastio.internal.mapping.Unmapper;
 import dev.fastio.internal.platform.Faults;
 import dev.fastio.internal.platform.MappedRegion;
 import dev.fastio.internal.platform.PlatformProvider;
 import java.io.IOException;
-import java.nio.MappedByteBuffer;
 import java.nio.channels.ClosedByInterruptException;
 
 /**
@@ -22,11 +21,6 @@ import java.nio.channels.ClosedByInterruptException;
  * thread, so that at most two windows are mapped, and resident, whatever the file's size.
  */
 final class MappedPass {
-  /** Reads part of the file, on the calling thread. */
-  interface WindowReader {
-    void read(MappedByteBuffer window);
-  }
-
   /** The bytes {@link #windowed} maps at a time: 32 MiB. */
   static final int WINDOW = 32 << 20;
 
@@ -38,9 +32,9 @@ final class MappedPass {
    * @return true if every window was read and the file still holds {@code size} bytes; false if the
    *     caller must read the file again some other way
    * @throws ClosedByInterruptException if an interrupt closed a file that cannot be opened again
-   *     (see {@link InterruptSafeFile})
+   *     (see {@link ResumableChannel})
    */
-  static boolean whole(InterruptSafeFile file, long size, WindowReader reader) throws IOException {
+  static boolean whole(ResumableChannel file, long size, PassReader reader) throws IOException {
     MappedRegion region = map(file, 0, size, PlatformProvider.Sharing.CONFINED);
     if (region == null) {
       return false;
@@ -60,7 +54,7 @@ final class MappedPass {
    * @return as {@link #whole}
    * @throws ClosedByInterruptException as {@link #whole}
    */
-  static boolean windowed(InterruptSafeFile file, long size, int window, WindowReader reader)
+  static boolean windowed(ResumableChannel file, long size, int window, PassReader reader)
       throws IOException {
     Unmapper.Release releasing = null;
     try {
@@ -100,7 +94,7 @@ final class MappedPass {
    * (device, address space): the caller reads it.
    */
   private static MappedRegion map(
-      InterruptSafeFile file, long at, long length, PlatformProvider.Sharing sharing)
+      ResumableChannel file, long at, long length, PlatformProvider.Sharing sharing)
       throws IOException {
     try {
       return file.map(at, length, MappedRegion.MAX_WINDOW, sharing);
@@ -115,7 +109,7 @@ final class MappedPass {
    * Hands the region's windows to {@code reader}; false if a read faulted (the file shrank). A
    * fault of a read is delivered here, inside the {@code try}, before the region is released.
    */
-  private static boolean read(MappedRegion region, WindowReader reader) {
+  private static boolean read(MappedRegion region, PassReader reader) {
     try {
       readAll(region, reader);
       Faults.deliverPending();
@@ -130,7 +124,7 @@ final class MappedPass {
 
   // The mapped reads happen in this callee, so the caller's try covers them however they are
   // inlined.
-  private static void readAll(MappedRegion region, WindowReader reader) {
+  private static void readAll(MappedRegion region, PassReader reader) {
     for (int i = 0; i < region.windowCount(); i++) {
       reader.read(region.window(i));
     }

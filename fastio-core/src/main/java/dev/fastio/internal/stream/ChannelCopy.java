@@ -1,14 +1,15 @@
 package dev.fastio.internal.stream;
 
-import dev.fastio.FastChannels;
+import dev.fastio.internal.transfer.Transfers;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.WritableByteChannel;
 
 /**
- * Moves bytes from a file channel to a channel with fastio's adaptive transfer ({@code
- * FastChannels.transferTo}), in one call, or in slices of at most {@link Progress#SLICE} bytes with
- * a progress report after each. The only place this package calls the transfer code.
+ * Moves bytes from a file channel to a channel with fastio's adaptive transfer ({@link
+ * Transfers#transfer(FileChannel, long, long, WritableByteChannel)}, what {@code
+ * FastChannels.transferTo} runs), in one call, or in slices of at most {@link Progress#SLICE} bytes
+ * with a progress report after each. The only place this package calls the transfer code.
  */
 final class ChannelCopy {
   private ChannelCopy() {}
@@ -61,6 +62,6 @@ final class ChannelCopy {
   private static long move(
       FileChannel source, long position, long count, WritableByteChannel target)
       throws IOException {
-    return FastChannels.transferTo(source, position, count, target);
+    return Transfers.transfer(source, position, count, target);
   }
 }

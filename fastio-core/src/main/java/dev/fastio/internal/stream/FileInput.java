@@ -1,6 +1,8 @@
 package dev.fastio.internal.stream;
 
+import dev.fastio.internal.io.ArraySizes;
 import dev.fastio.internal.io.BufferPool.PooledBuffer;
+import dev.fastio.internal.io.ResumableChannel;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -33,11 +35,6 @@ import java.util.Objects;
  */
 final class FileInput extends InputStream {
   /**
-   * The largest array {@link #readAllBytes()} makes, as the JDK's {@code SOFT_MAX_ARRAY_LENGTH}.
-   */
-  private static final int MAX_ARRAY = Integer.MAX_VALUE - 8;
-
-  /**
    * Bytes per {@code write} of the read/write loop of {@link #transferTo}: 8 KiB, as JDK 17's loop.
    * To a socket's stream, which copies through a buffer of its own, 8 KiB writes ran faster than 16
    * and 64 KiB ones (see {@code docs/streams.md}).
@@ -62,7 +59,7 @@ final class FileInput extends InputStream {
   private static final byte MAP_ON = 1;
   private static final byte MAP_OFF = 2;
 
-  private final FileHandle file;
+  private final ResumableChannel file;
 
   /** Whether reads copy from {@link #window}: guarded by this stream's lock. */
   private byte mapping = MAP_UNDECIDED;
@@ -77,7 +74,7 @@ final class FileInput extends InputStream {
 
   private byte[] one;
 
-  FileInput(FileHandle file) {
+  FileInput(ResumableChannel file) {
     this.file = file;
   }
 
@@ -185,7 +182,7 @@ final class FileInput extends InputStream {
   }
 
   private int readChannel(byte[] b, int off, int len) throws IOException {
-    file.seek(position); // after a skip, a transfer or mapped reads: where this stream is
+    file.position(position); // after a skip, a transfer or mapped reads: where this stream is
     PooledBuffer buffer = PieceBuffers.take();
     try {
       return readPieces(buffer == null ? null : buffer.buffer(), b, off, len);
@@ -293,7 +290,7 @@ final class FileInput extends InputStream {
   private synchronized byte[] readUpTo(int max) throws IOException {
     ensureOpen();
     long left = isStream() ? -1 : file.size() - position;
-    if (max == Integer.MAX_VALUE && left > MAX_ARRAY) {
+    if (max == Integer.MAX_VALUE && left > ArraySizes.MAX) {
       throw new OutOfMemoryError("Required array size too large");
     }
     byte[] bytes = new byte[(int) Math.min(max, left > 0 ? left : 8192)];
@@ -310,18 +307,10 @@ final class FileInput extends InputStream {
       if (next < 0) {
         break;
       }
-      bytes = Arrays.copyOf(bytes, grow(count, max));
+      bytes = Arrays.copyOf(bytes, ArraySizes.grow(count, count + 1, max));
       bytes[count++] = (byte) next;
     }
     return count == bytes.length ? bytes : Arrays.copyOf(bytes, count);
-  }
-
-  private static int grow(int count, int max) {
-    if (count >= MAX_ARRAY) {
-      throw new OutOfMemoryError("Required array size too large");
-    }
-    long doubled = Math.max(2L * count, 8192);
-    return (int) Math.min(doubled, Math.min(max, MAX_ARRAY));
   }
 
   @Override

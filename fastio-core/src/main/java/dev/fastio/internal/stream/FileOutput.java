@@ -1,6 +1,7 @@
 package dev.fastio.internal.stream;
 
 import dev.fastio.internal.io.BufferPool.PooledBuffer;
+import dev.fastio.internal.io.ResumableChannel;
 import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -25,7 +26,7 @@ final class FileOutput extends OutputStream {
   /** From how many bytes a write in append mode asks where the file ends, to place its pieces. */
   private static final int PLACED_FROM = 64 * 1024;
 
-  private final FileHandle file;
+  private final ResumableChannel file;
   private final boolean append;
 
   /** In append mode, where the next write lands as far as known, or -1 if not asked yet. */
@@ -33,7 +34,7 @@ final class FileOutput extends OutputStream {
 
   private byte[] one;
 
-  FileOutput(FileHandle file, boolean append) {
+  FileOutput(ResumableChannel file, boolean append) {
     this.file = file;
     this.append = append;
   }

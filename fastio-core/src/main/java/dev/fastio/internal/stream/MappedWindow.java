@@ -1,7 +1,9 @@
 package dev.fastio.internal.stream;
 
+import dev.fastio.internal.io.ResumableChannel;
 import dev.fastio.internal.platform.Faults;
 import dev.fastio.internal.platform.MappedRegion;
+import dev.fastio.internal.platform.PlatformProvider;
 import java.io.IOException;
 import java.lang.ref.PhantomReference;
 import java.lang.ref.Reference;
@@ -63,10 +65,10 @@ final class MappedWindow {
   }
 
   /** Maps {@code [position, position + length)} of the file, releasing the window before. */
-  void map(FileHandle file, long position, long length) throws IOException {
+  void map(ResumableChannel file, long position, long length) throws IOException {
     release();
     expunge();
-    MappedRegion region = file.map(position, length);
+    MappedRegion region = file.map(position, length, (int) length, PlatformProvider.Sharing.SHARED);
     holder.region = region;
     LIVE.add(holder);
     buffer = region.window(0);

@@ -1,6 +1,6 @@
 package dev.fastio.internal.stream;
 
-import java.nio.file.FileSystems;
+import dev.fastio.internal.io.FileKinds;
 import java.nio.file.LinkOption;
 import java.nio.file.OpenOption;
 import java.nio.file.Path;
@@ -30,14 +30,6 @@ final class OpenOptions {
               StandardOpenOption.CREATE,
               StandardOpenOption.TRUNCATE_EXISTING,
               StandardOpenOption.WRITE));
-
-  /** Options that only act when a file is opened (creating or truncating it). */
-  private static final Set<StandardOpenOption> AT_OPEN_ONLY =
-      EnumSet.of(
-          StandardOpenOption.CREATE,
-          StandardOpenOption.CREATE_NEW,
-          StandardOpenOption.TRUNCATE_EXISTING,
-          StandardOpenOption.SPARSE);
 
   private OpenOptions() {}
 
@@ -69,7 +61,7 @@ final class OpenOptions {
    */
   static Set<OpenOption> forOutput(Path path, OpenOption... options) {
     if (options.length == 0) {
-      return isDefaultFileSystem(path) ? OUTPUT_DEFAULT : null;
+      return FileKinds.isDefaultFileSystem(path) ? OUTPUT_DEFAULT : null;
     }
     for (OpenOption option : options) {
       if (option == StandardOpenOption.READ) {
@@ -84,31 +76,8 @@ final class OpenOptions {
     return set;
   }
 
-  /**
-   * The options to open a file again with after an interrupt closed it: never creating nor
-   * truncating.
-   */
-  static Set<OpenOption> forReopening(Set<OpenOption> options) {
-    Set<OpenOption> set = new HashSet<>(options);
-    set.removeAll(AT_OPEN_ONLY);
-    if (!set.contains(StandardOpenOption.WRITE) && !set.contains(StandardOpenOption.APPEND)) {
-      set.add(StandardOpenOption.READ);
-    }
-    return set;
-  }
-
-  /** True if {@code NOFOLLOW_LINKS} is among {@code options}. */
-  static boolean noFollow(Set<OpenOption> options) {
-    return options.contains(LinkOption.NOFOLLOW_LINKS);
-  }
-
-  /** True for paths of the platform's file system, the only ones fastio opens itself. */
-  static boolean isDefaultFileSystem(Path path) {
-    return path.getFileSystem().equals(FileSystems.getDefault());
-  }
-
   private static boolean handled(Path path, OpenOption... options) {
-    if (!isDefaultFileSystem(path)) {
+    if (!FileKinds.isDefaultFileSystem(path)) {
       return false;
     }
     for (OpenOption option : options) {

@@ -2,6 +2,7 @@ package dev.fastio.internal.stream;
 
 import dev.fastio.ProgressListener;
 import dev.fastio.internal.chunks.ChunkSource;
+import dev.fastio.internal.io.ResumableChannel;
 import dev.fastio.internal.read.FileReads;
 import dev.fastio.internal.read.ReadStrategy;
 import dev.fastio.internal.transfer.Transfers;
@@ -42,7 +43,7 @@ public final class Streams {
     if (set == null) {
       return Files.newInputStream(path, options);
     }
-    return new FileInput(FileHandle.open(path, set));
+    return new FileInput(ResumableChannel.open(path, set, ResumableChannel.Hold.PER_CALL));
   }
 
   /** {@code Files.newOutputStream}. */
@@ -51,7 +52,9 @@ public final class Streams {
     if (set == null) {
       return Files.newOutputStream(path, options);
     }
-    return new FileOutput(FileHandle.open(path, set), set.contains(StandardOpenOption.APPEND));
+    return new FileOutput(
+        ResumableChannel.open(path, set, ResumableChannel.Hold.PER_CALL),
+        set.contains(StandardOpenOption.APPEND));
   }
 
   /** {@code Files.write(Path, byte[], OpenOption...)}. */

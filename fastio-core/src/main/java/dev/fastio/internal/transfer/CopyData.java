@@ -1,10 +1,9 @@
 package dev.fastio.internal.transfer;
 
 import dev.fastio.TransferPolicy;
+import dev.fastio.internal.io.ResumableChannel;
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.nio.channels.ClosedByInterruptException;
-import java.nio.channels.FileChannel;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileSystemException;
 import java.nio.file.Files;
@@ -24,9 +23,9 @@ import java.util.function.LongConsumer;
 /**
  * The part of {@link FileCopy} after the checks: the target created exclusively with the source's
  * permissions, the data moved by transfers, then the attributes; on any failure the target is
- * deleted. Like {@code Files.copy}, not interruptible: the interrupt status is cleared while
- * copying and set again after, and an interrupt that closes the channels makes the copy open both
- * again and go on from the last completed transfer.
+ * deleted. Like {@code Files.copy}, not interruptible: both files are {@link ResumableChannel}s
+ * that hold the interrupt status back until they are closed, and an interrupt that closes them
+ * during a transfer makes the copy open both again and go on from the last completed transfer.
  */
 final class CopyData {
   private static final Set<StandardOpenOption> CREATE =
@@ -39,17 +38,13 @@ final class CopyData {
   private static final long PROGRESS_SLICE = 16 << 20;
 
   private final LongConsumer progress;
-  private FileChannel in;
-  private FileChannel out;
+  private ResumableChannel in;
+  private ResumableChannel out;
 
-  /** Whether the interrupt status was set on entry or an interrupt arrived meanwhile. */
-  private boolean interrupted;
-
-  private CopyData(Path source, Path target, LongConsumer progress, boolean interrupted) {
+  private CopyData(Path source, Path target, LongConsumer progress) {
     this.source = source;
     this.target = target;
     this.progress = progress;
-    this.interrupted = interrupted;
   }
 
   /**
@@ -64,23 +59,21 @@ final class CopyData {
       FileCopy.Flags flags,
       LongConsumer progress)
       throws IOException {
-    CopyData copy = new CopyData(source, target, progress, Thread.interrupted());
-    try {
-      copy.open((Integer) attributes.get("mode"), flags.replace());
-      copy.run(attributes, flags.copyAttributes());
-    } finally {
-      if (copy.interrupted) {
-        Thread.currentThread().interrupt();
-      }
-    }
+    CopyData copy = new CopyData(source, target, progress);
+    copy.open((Integer) attributes.get("mode"), flags.replace());
+    copy.run(attributes, flags.copyAttributes());
   }
 
   /** Opens the source, then creates the target; nothing is left open on failure. */
   private void open(int mode, boolean replace) throws IOException {
-    in = FileChannel.open(source, StandardOpenOption.READ);
+    in = ResumableChannel.openForReading(source);
     try {
       out =
-          FileChannel.open(target, CREATE, PosixFilePermissions.asFileAttribute(permissions(mode)));
+          ResumableChannel.open(
+              target,
+              CREATE,
+              ResumableChannel.Hold.UNTIL_CLOSE,
+              PosixFilePermissions.asFileAttribute(permissions(mode)));
     } catch (FileAlreadyExistsException e) {
       in.close();
       if (replace) {
@@ -128,25 +121,25 @@ final class CopyData {
    * (files of {@code /proc} and {@code /sys}) is read to end of file.
    */
   private void moveData(long size) throws IOException {
-    Targets.notAppendMode(out);
     TransferOptions options = TransferOptions.of(TransferPolicy.defaults());
     long done = 0;
     while (true) {
-      try {
-        long n = Transfers.transfer(in, done, count(size, done), out, options);
-        done += n;
-        if (progress != null && n > 0) {
-          progress.accept(done);
-        }
-        if (n == 0 || (done >= size && (size = in.size()) <= done)) {
-          return; // end of file, a file that shrank, or the end of one that grew
-        }
-      } catch (ClosedByInterruptException e) {
-        // The interrupt closed both channels: open them again and write again from the last
-        // completed transfer (rewriting bytes already written with the same bytes).
-        Thread.interrupted();
-        interrupted = true;
-        reopen(done);
+      long from = done;
+      long count = count(size, done);
+      long n =
+          ResumableChannel.transfer(
+              in,
+              out,
+              (source, target) -> {
+                Targets.notAppendMode(target); // a channel opened here, without APPEND
+                return Transfers.transfer(source, from, count, target, options);
+              });
+      done += n;
+      if (progress != null && n > 0) {
+        progress.accept(done);
+      }
+      if (n == 0 || (done >= size && (size = in.size()) <= done)) {
+        return; // end of file, a file that shrank, or the end of one that grew
       }
     }
   }
@@ -160,23 +153,6 @@ final class CopyData {
       return Long.MAX_VALUE;
     }
     return progress == null ? size - done : Math.min(size - done, PROGRESS_SLICE);
-  }
-
-  /** Opens both files again, the target at {@code position}; again after another interrupt. */
-  private void reopen(long position) throws IOException {
-    while (true) {
-      closeQuietly(in);
-      closeQuietly(out);
-      in = FileChannel.open(source, StandardOpenOption.READ);
-      out = FileChannel.open(target, StandardOpenOption.WRITE);
-      try {
-        out.position(position);
-        Targets.notAppendMode(out);
-        return;
-      } catch (ClosedByInterruptException again) {
-        Thread.interrupted(); // another interrupt, at once: open them again
-      }
-    }
   }
 
   private void copyAttributes(Map<String, Object> attributes) throws IOException {
@@ -238,7 +214,7 @@ final class CopyData {
     return set;
   }
 
-  private static void closeQuietly(FileChannel channel) {
+  private static void closeQuietly(ResumableChannel channel) {
     try {
       if (channel != null) {
         channel.close();

@@ -1,5 +1,6 @@
 package dev.fastio.internal.transfer;
 
+import dev.fastio.TransferPolicy;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.Channel;
@@ -90,6 +91,19 @@ public final class Transfers {
       closeQuietly(target, e);
       throw e;
     }
+  }
+
+  /**
+   * {@code FastChannels.transferTo(source, position, count, target)}: {@link #transfer(FileChannel,
+   * long, long, WritableByteChannel, TransferOptions)} with the default policy.
+   *
+   * @return the bytes moved
+   * @throws IOException as {@code FastChannels.transferTo} documents
+   */
+  public static long transfer(
+      FileChannel source, long position, long count, WritableByteChannel target)
+      throws IOException {
+    return transfer(source, position, count, target, TransferOptions.of(TransferPolicy.defaults()));
   }
 
   /**
