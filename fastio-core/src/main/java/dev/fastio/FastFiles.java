@@ -4,7 +4,10 @@ import dev.fastio.internal.chunks.ChunkSource;
 import dev.fastio.internal.read.FileReads;
 import dev.fastio.internal.read.ReadStrategy;
 import dev.fastio.internal.stream.Streams;
+import dev.fastio.internal.text.Lines;
 import dev.fastio.internal.transfer.Transfers;
+import java.io.BufferedReader;
+import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -16,7 +19,9 @@ import java.nio.file.OpenOption;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.util.List;
 import java.util.function.Consumer;
+import java.util.stream.Stream;
 
 /**
  * Whole-file operations: drop-in replacements for {@link java.nio.file.Files} methods, faster and
@@ -514,6 +519,132 @@ public final class FastFiles {
    */
   public static String readString(Path path) throws IOException {
     return Streams.readString(path, StandardCharsets.UTF_8);
+  }
+
+  /**
+   * Reads the lines of a file as a lazy stream: {@link java.nio.file.Files#lines(Path, Charset)}.
+   * The same lines (ended by LF, CR or CR LF, as {@link java.io.BufferedReader#readLine()} ends
+   * them; a last line without a terminator; a byte order mark kept as the JDK keeps it), opened and
+   * failing as the JDK's: the file is opened now ({@link java.nio.file.NoSuchFileException} and the
+   * others are thrown here), read as the stream is consumed, and closed when the stream is closed
+   * (use try-with-resources); an {@link IOException} while reading, or bytes that are not text in
+   * {@code cs} ({@link java.nio.charset.MalformedInputException}), is thrown as an {@link
+   * java.io.UncheckedIOException} from the stream operation that met it.
+   *
+   * <p>In a charset whose bytes 0x0A and 0x0D only ever mean LF and CR (UTF-8, US-ASCII, ISO-8859-1
+   * and the other single-byte ASCII charsets), a regular file is read without a {@code Reader}: its
+   * bytes are scanned for line terminators and each line decoded once; a parallel stream splits the
+   * file at line boundaries into parts read by separate threads, for files of any size. As the
+   * JDK's, such a file of up to 2 GiB is read up to its size when it was opened (what is appended
+   * later is not read), a larger one to its end. Other charsets, FIFOs and files whose size reads
+   * as 0 ({@code /proc}) are read sequentially through a {@code BufferedReader}, to their end.
+   *
+   * <p>The stream is not thread-safe, as any stream; its parallel form reads with a positional read
+   * per part on one shared channel.
+   *
+   * @param path the file
+   * @param cs the charset of its text
+   * @return the lines; close it to close the file
+   * @throws IOException if the file cannot be opened, as {@code Files.lines} throws it
+   */
+  public static Stream<String> lines(Path path, Charset cs) throws IOException {
+    return Lines.lines(path, cs);
+  }
+
+  /**
+   * {@link #lines(Path, Charset)} in UTF-8: {@link java.nio.file.Files#lines(Path)}.
+   *
+   * @param path the file
+   * @return the lines; close it to close the file
+   * @throws IOException if the file cannot be opened
+   */
+  public static Stream<String> lines(Path path) throws IOException {
+    return Lines.lines(path, StandardCharsets.UTF_8);
+  }
+
+  /**
+   * Reads every line of a file: {@link java.nio.file.Files#readAllLines(Path, Charset)}. The lines
+   * of {@link #lines(Path, Charset)}, read to the end of the file whatever its size then; the file
+   * is closed before this returns or throws.
+   *
+   * @param path the file
+   * @param cs the charset of its text
+   * @return the lines, in a new mutable list
+   * @throws IOException if the file cannot be opened or read, or {@link
+   *     java.nio.charset.MalformedInputException} (or {@link
+   *     java.nio.charset.UnmappableCharacterException}) for bytes that are not text in {@code cs}
+   */
+  public static List<String> readAllLines(Path path, Charset cs) throws IOException {
+    return Lines.readAllLines(path, cs);
+  }
+
+  /**
+   * {@link #readAllLines(Path, Charset)} in UTF-8: {@link java.nio.file.Files#readAllLines(Path)}.
+   *
+   * @param path the file
+   * @return the lines, in a new mutable list
+   * @throws IOException as {@link #readAllLines(Path, Charset)} throws it
+   */
+  public static List<String> readAllLines(Path path) throws IOException {
+    return Lines.readAllLines(path, StandardCharsets.UTF_8);
+  }
+
+  /**
+   * Opens a file for reading text: {@link java.nio.file.Files#newBufferedReader(Path, Charset)},
+   * the JDK's {@code BufferedReader} and decoder (bytes that are not text throw {@link
+   * java.nio.charset.MalformedInputException}) over {@link #newInputStream}, so no native buffer is
+   * allocated per read or kept per thread. The caller closes it; not thread-safe.
+   *
+   * @param path the file
+   * @param cs the charset of its text
+   * @return a new reader
+   * @throws IOException if the file cannot be opened, as {@link #newInputStream} throws it
+   */
+  public static BufferedReader newBufferedReader(Path path, Charset cs) throws IOException {
+    return Lines.newBufferedReader(path, cs);
+  }
+
+  /**
+   * {@link #newBufferedReader(Path, Charset)} in UTF-8: {@link
+   * java.nio.file.Files#newBufferedReader(Path)}.
+   *
+   * @param path the file
+   * @return a new reader
+   * @throws IOException if the file cannot be opened
+   */
+  public static BufferedReader newBufferedReader(Path path) throws IOException {
+    return Lines.newBufferedReader(path, StandardCharsets.UTF_8);
+  }
+
+  /**
+   * Opens a file for writing text: {@link java.nio.file.Files#newBufferedWriter(Path, Charset,
+   * OpenOption...)}, the JDK's {@code BufferedWriter} and encoder (characters {@code cs} cannot
+   * encode throw {@link java.nio.charset.UnmappableCharacterException}) over {@link
+   * #newOutputStream}, with its options and their meaning. The caller closes it; not thread-safe.
+   *
+   * @param path the file
+   * @param cs the charset to write in
+   * @param options as {@link #newOutputStream}
+   * @return a new writer
+   * @throws IOException if the file cannot be opened, as {@link #newOutputStream} throws it
+   */
+  public static BufferedWriter newBufferedWriter(Path path, Charset cs, OpenOption... options)
+      throws IOException {
+    return Lines.newBufferedWriter(path, cs, options);
+  }
+
+  /**
+   * {@link #newBufferedWriter(Path, Charset, OpenOption...)} in UTF-8: {@link
+   * java.nio.file.Files#newBufferedWriter(Path, OpenOption...)}.
+   *
+   * @param path the file
+   * @param options as {@link #newOutputStream}
+   * @return a new writer
+   * @throws IOException if the file cannot be opened
+   */
+  public static BufferedWriter newBufferedWriter(Path path, OpenOption... options)
+      throws IOException {
+    return Lines.newBufferedWriter(path, StandardCharsets.UTF_8, options);
   }
 
   /**

@@ -1,0 +1,176 @@
+package dev.fastio.internal.text;
+
+import dev.fastio.internal.io.FileKinds;
+import dev.fastio.internal.stream.Streams;
+import java.io.BufferedReader;
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.OutputStreamWriter;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.charset.Charset;
+import java.nio.charset.CharsetDecoder;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.OpenOption;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.stream.Stream;
+import java.util.stream.StreamSupport;
+
+/**
+ * The implementation of {@code FastFiles.lines}, {@code readAllLines}, {@code newBufferedReader}
+ * and {@code newBufferedWriter}. Each keeps the structure of the {@code java.nio.file.Files} method
+ * it replaces, so that what it opens, when, and what it throws are the JDK's: a file of the default
+ * file system, non-empty, in a charset that {@link #splitsAtNewlines splits at newlines}, is read
+ * by a {@link LineSpliterator} (bytes scanned for LF and CR, each line decoded once); any other
+ * file is read through a {@code BufferedReader} over fastio's input stream, as the JDK reads it
+ * over its own.
+ */
+public final class Lines {
+  private static final Map<Charset, Boolean> SPLITS = new ConcurrentHashMap<>();
+
+  private Lines() {}
+
+  /** {@code Files.lines(Path, Charset)}. */
+  public static Stream<String> lines(Path path, Charset cs) throws IOException {
+    if (!FileKinds.isDefaultFileSystem(path) || !splitsAtNewlines(cs)) {
+      return readerLines(newBufferedReader(path, cs));
+    }
+    FileChannel channel = FileChannel.open(path, StandardOpenOption.READ);
+    try {
+      long size = channel.size();
+      if (size > 0) { // 0: empty, a FIFO, a /proc file: read by a reader, to its end
+        // Files.lines reads a file of up to 2 GiB up to its size at open, a larger one to its end.
+        long fence = size <= Integer.MAX_VALUE ? size : LineSpliterator.TO_END;
+        LineSpliterator lines = new LineSpliterator(channel, cs, 0, fence, size);
+        return StreamSupport.stream(lines, false).onClose(closing(channel));
+      }
+    } catch (IOException | RuntimeException | Error e) {
+      closeAfter(channel, e);
+      throw e;
+    }
+    channel.close();
+    return readerLines(newBufferedReader(path, cs));
+  }
+
+  /** {@code Files.readAllLines(Path, Charset)}: every line to the end of the file. */
+  public static List<String> readAllLines(Path path, Charset cs) throws IOException {
+    if (FileKinds.isDefaultFileSystem(path) && splitsAtNewlines(cs)) {
+      try (FileChannel channel = FileChannel.open(path, StandardOpenOption.READ)) {
+        if (channel.size() > 0) {
+          List<String> result = new ArrayList<>();
+          LineSpliterator lines = new LineSpliterator(channel, cs, 0, LineSpliterator.TO_END, 0);
+          try {
+            for (String line; (line = lines.next()) != null; ) {
+              result.add(line);
+            }
+          } catch (UncheckedIOException e) {
+            throw e.getCause();
+          }
+          return result;
+        }
+      }
+    }
+    try (BufferedReader reader = newBufferedReader(path, cs)) {
+      List<String> result = new ArrayList<>();
+      for (String line; (line = reader.readLine()) != null; ) {
+        result.add(line);
+      }
+      return result;
+    }
+  }
+
+  /** {@code Files.newBufferedReader(Path, Charset)}, over fastio's input stream. */
+  public static BufferedReader newBufferedReader(Path path, Charset cs) throws IOException {
+    CharsetDecoder decoder = cs.newDecoder();
+    return new BufferedReader(new InputStreamReader(Streams.newInputStream(path), decoder));
+  }
+
+  /** {@code Files.newBufferedWriter(Path, Charset, OpenOption...)}, over fastio's output stream. */
+  public static BufferedWriter newBufferedWriter(Path path, Charset cs, OpenOption... options)
+      throws IOException {
+    Objects.requireNonNull(cs); // before anything is opened, as the JDK's cs.newEncoder()
+    return new BufferedWriter(
+        new OutputStreamWriter(Streams.newOutputStream(path, options), cs.newEncoder()));
+  }
+
+  /**
+   * True if bytes 0x0A and 0x0D only ever mean LF and CR in {@code cs}, so lines can be found in
+   * the bytes: UTF-8, and the single-byte charsets that decode 0x0A and 0x0D so and no other byte
+   * to LF or CR (US-ASCII, ISO-8859-*, windows-125*, KOI8-R; not EBCDIC, UTF-16 or UTF-32).
+   */
+  static boolean splitsAtNewlines(Charset cs) {
+    return SPLITS.computeIfAbsent(cs, Lines::decidesNewlines);
+  }
+
+  private static boolean decidesNewlines(Charset cs) {
+    if (cs.equals(StandardCharsets.UTF_8)) {
+      return true;
+    }
+    if (!cs.canEncode() || cs.newEncoder().maxBytesPerChar() != 1.0f) {
+      return false;
+    }
+    byte[] all = new byte[256];
+    for (int i = 0; i < all.length; i++) {
+      all[i] = (byte) i;
+    }
+    CharBuffer chars;
+    try {
+      chars =
+          cs.newDecoder()
+              .onMalformedInput(CodingErrorAction.REPLACE)
+              .onUnmappableCharacter(CodingErrorAction.REPLACE)
+              .decode(ByteBuffer.wrap(all));
+    } catch (java.nio.charset.CharacterCodingException e) {
+      return false;
+    }
+    if (chars.length() != all.length) {
+      return false;
+    }
+    for (int i = 0; i < all.length; i++) {
+      char c = chars.charAt(i);
+      boolean newline = c == '\n' || c == '\r';
+      if (newline != (i == '\n' || i == '\r') || (newline && c != i)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** {@code Files.lines}' stream of a reader: closing it closes the reader. */
+  private static Stream<String> readerLines(BufferedReader reader) {
+    try {
+      return reader.lines().onClose(closing(reader));
+    } catch (RuntimeException | Error e) {
+      closeAfter(reader, e);
+      throw e;
+    }
+  }
+
+  private static Runnable closing(java.io.Closeable c) {
+    return () -> {
+      try {
+        c.close();
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    };
+  }
+
+  private static void closeAfter(java.io.Closeable c, Throwable failure) {
+    try {
+      c.close();
+    } catch (IOException e) {
+      failure.addSuppressed(e);
+    }
+  }
+}

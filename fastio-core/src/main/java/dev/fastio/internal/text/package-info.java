@@ -1,0 +1,8 @@
+/**
+ * Text by lines: {@link dev.fastio.internal.text.Lines} (the implementation of {@code
+ * FastFiles.lines} and {@code readAllLines}), {@link dev.fastio.internal.text.LineSpliterator} (the
+ * lines of a byte range of a file, split at line boundaries for parallel streams) and {@link
+ * dev.fastio.internal.text.LineDecoder} (one line's bytes as a {@code String}, with the JDK
+ * decoder's errors). Uses {@code io}; used by the public facade only.
+ */
+package dev.fastio.internal.text;
