@@ -537,7 +537,10 @@ public final class FastFiles {
    * file at line boundaries into parts read by separate threads, for files of any size. As the
    * JDK's, such a file of up to 2 GiB is read up to its size when it was opened (what is appended
    * later is not read), a larger one to its end. Other charsets, FIFOs and files whose size reads
-   * as 0 ({@code /proc}) are read sequentially through a {@code BufferedReader}, to their end.
+   * as 0 ({@code /proc}) are read sequentially through a {@code BufferedReader}, to their end;
+   * unlike the JDK, which closes such a file and opens it a second time (a FIFO then loses what a
+   * writer wrote to the first open, or waits for another writer), fastio reads it through the one
+   * open.
    *
    * <p>The stream is not thread-safe, as any stream; its parallel form reads with a positional read
    * per part on one shared channel.

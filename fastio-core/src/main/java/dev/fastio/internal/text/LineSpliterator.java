@@ -3,7 +3,10 @@ package dev.fastio.internal.text;
 import dev.fastio.internal.io.BufferPool;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
 import java.nio.charset.Charset;
 import java.util.Arrays;
@@ -38,6 +41,13 @@ final class LineSpliterator implements Spliterator<String> {
 
   /** The initial size of a part's buffer. */
   static final int INITIAL = 64 * 1024;
+
+  private static final VarHandle LONGS =
+      MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+  private static final long ONES = 0x0101010101010101L;
+  private static final long HIGHS = 0x8080808080808080L;
+  private static final long LF = ONES * '\n';
+  private static final long CR = ONES * '\r';
 
   private final FileChannel channel;
   private final Charset charset;
@@ -131,12 +141,25 @@ final class LineSpliterator implements Spliterator<String> {
     }
   }
 
-  /** The index of the first LF or CR in {@code buf[from, limit)}, or -1. */
+  /**
+   * The index of the first LF or CR in {@code buf[from, limit)}, or -1: eight bytes at a time
+   * (SWAR: a byte equal to LF or CR is a zero byte of the word XOR the pattern; the lowest flagged
+   * byte is exact, the carry only flags bytes above it).
+   */
   private int terminator(int from) {
     byte[] b = buf;
-    for (int i = from; i < limit; i++) {
-      byte c = b[i];
-      if (c == '\n' || c == '\r') {
+    int i = from;
+    for (int end = limit - Long.BYTES; i <= end; i += Long.BYTES) {
+      long word = (long) LONGS.get(b, i);
+      long lf = word ^ LF;
+      long cr = word ^ CR;
+      long found = (((lf - ONES) & ~lf) | ((cr - ONES) & ~cr)) & HIGHS;
+      if (found != 0) {
+        return i + (Long.numberOfTrailingZeros(found) >>> 3);
+      }
+    }
+    for (; i < limit; i++) {
+      if (b[i] == '\n' || b[i] == '\r') {
         return i;
       }
     }

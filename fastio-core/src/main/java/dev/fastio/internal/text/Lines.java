@@ -10,6 +10,7 @@ import java.io.OutputStreamWriter;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.CharBuffer;
+import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
 import java.nio.charset.Charset;
 import java.nio.charset.CharsetDecoder;
@@ -40,7 +41,11 @@ public final class Lines {
 
   private Lines() {}
 
-  /** {@code Files.lines(Path, Charset)}. */
+  /**
+   * {@code Files.lines(Path, Charset)}. One difference: a file whose size reads as 0 (a FIFO, a
+   * {@code /proc} file) is read through the channel already open, where the JDK closes it and opens
+   * the file again, which on a FIFO loses what a writer wrote to the first open, or blocks.
+   */
   public static Stream<String> lines(Path path, Charset cs) throws IOException {
     if (!FileKinds.isDefaultFileSystem(path) || !splitsAtNewlines(cs)) {
       return readerLines(newBufferedReader(path, cs));
@@ -48,45 +53,58 @@ public final class Lines {
     FileChannel channel = FileChannel.open(path, StandardOpenOption.READ);
     try {
       long size = channel.size();
-      if (size > 0) { // 0: empty, a FIFO, a /proc file: read by a reader, to its end
-        // Files.lines reads a file of up to 2 GiB up to its size at open, a larger one to its end.
-        long fence = size <= Integer.MAX_VALUE ? size : LineSpliterator.TO_END;
-        LineSpliterator lines = new LineSpliterator(channel, cs, 0, fence, size);
-        return StreamSupport.stream(lines, false).onClose(closing(channel));
+      if (size == 0) { // empty, a FIFO, a /proc file: read by a reader, to its end
+        return readerLines(reader(channel, cs));
       }
+      // Files.lines reads a file of up to 2 GiB up to its size at open, a larger one to its end.
+      long fence = size <= Integer.MAX_VALUE ? size : LineSpliterator.TO_END;
+      LineSpliterator lines = new LineSpliterator(channel, cs, 0, fence, size);
+      return StreamSupport.stream(lines, false).onClose(closing(channel));
     } catch (IOException | RuntimeException | Error e) {
       closeAfter(channel, e);
       throw e;
     }
-    channel.close();
-    return readerLines(newBufferedReader(path, cs));
   }
 
-  /** {@code Files.readAllLines(Path, Charset)}: every line to the end of the file. */
+  /**
+   * {@code Files.readAllLines(Path, Charset)}: every line to the end of the file (a file whose size
+   * reads as 0 through the channel already open, as in {@link #lines}).
+   */
   public static List<String> readAllLines(Path path, Charset cs) throws IOException {
-    if (FileKinds.isDefaultFileSystem(path) && splitsAtNewlines(cs)) {
-      try (FileChannel channel = FileChannel.open(path, StandardOpenOption.READ)) {
-        if (channel.size() > 0) {
-          List<String> result = new ArrayList<>();
-          LineSpliterator lines = new LineSpliterator(channel, cs, 0, LineSpliterator.TO_END, 0);
-          try {
-            for (String line; (line = lines.next()) != null; ) {
-              result.add(line);
-            }
-          } catch (UncheckedIOException e) {
-            throw e.getCause();
-          }
-          return result;
-        }
+    if (!FileKinds.isDefaultFileSystem(path) || !splitsAtNewlines(cs)) {
+      try (BufferedReader reader = newBufferedReader(path, cs)) {
+        return readAll(reader);
       }
     }
-    try (BufferedReader reader = newBufferedReader(path, cs)) {
+    try (FileChannel channel = FileChannel.open(path, StandardOpenOption.READ)) {
+      if (channel.size() == 0) {
+        return readAll(reader(channel, cs));
+      }
       List<String> result = new ArrayList<>();
-      for (String line; (line = reader.readLine()) != null; ) {
-        result.add(line);
+      LineSpliterator lines = new LineSpliterator(channel, cs, 0, LineSpliterator.TO_END, 0);
+      try {
+        for (String line; (line = lines.next()) != null; ) {
+          result.add(line);
+        }
+      } catch (UncheckedIOException e) {
+        throw e.getCause();
       }
       return result;
     }
+  }
+
+  private static List<String> readAll(BufferedReader reader) throws IOException {
+    List<String> result = new ArrayList<>();
+    for (String line; (line = reader.readLine()) != null; ) {
+      result.add(line);
+    }
+    return result;
+  }
+
+  /** The JDK's reader of {@code Files.newBufferedReader}, over an open channel, which it owns. */
+  private static BufferedReader reader(FileChannel channel, Charset cs) {
+    return new BufferedReader(
+        new InputStreamReader(Channels.newInputStream(channel), cs.newDecoder()));
   }
 
   /** {@code Files.newBufferedReader(Path, Charset)}, over fastio's input stream. */
