@@ -152,7 +152,40 @@ class JfrEventsTest {
     assertEquals(4900, mapped.getLong("bytes"));
     for (RecordedEvent e : events) {
       assertTrue(!e.getDuration().isNegative());
+      // learned state that steers later transfers: append-mode file targets are refused from the
+      // start
+      assertTrue(e.getString("kernelRefused").contains("FILE append"), e.toString());
     }
+  }
+
+  /** A background task that throws leaves a trace: a dev.fastio.BackgroundFailure event. */
+  @Test
+  void aFailedBackgroundTaskIsRecorded() throws Exception {
+    Path jfr = dir.resolve("background.jfr");
+    java.util.concurrent.CountDownLatch ran = new java.util.concurrent.CountDownLatch(1);
+    try (Recording r = new Recording()) {
+      r.enable("dev.fastio.BackgroundFailure");
+      r.start();
+      assertTrue(
+          dev.fastio.internal.mapping.MappingTestHook.runInBackground(
+              "fastio-test-worker",
+              () -> {
+                throw new IllegalStateException("a window stays mapped");
+              },
+              ran::countDown)); // runs after the failure is recorded: the worker goes on
+      assertTrue(ran.await(30, java.util.concurrent.TimeUnit.SECONDS));
+      r.stop();
+      r.dump(jfr);
+    }
+    List<RecordedEvent> events =
+        RecordingFile.readAllEvents(jfr).stream()
+            .filter(e -> e.getEventType().getName().equals("dev.fastio.BackgroundFailure"))
+            .collect(Collectors.toList());
+    assertEquals(1, events.size(), events.toString());
+    assertEquals("fastio-test-worker", events.get(0).getString("thread"));
+    assertEquals(
+        "java.lang.IllegalStateException: a window stays mapped",
+        events.get(0).getString("failure"));
   }
 
   @Test

@@ -2,15 +2,15 @@ package dev.fastio.internal.jfr;
 
 /**
  * fastio's JDK Flight Recorder events ({@code dev.fastio.LoadFully}, {@code dev.fastio.Transfer},
- * {@code dev.fastio.DigestBatch}): begun and committed here, at no cost when no recording enables
- * them.
+ * {@code dev.fastio.DigestBatch}, {@code dev.fastio.BackgroundFailure}): begun and committed here,
+ * at no cost when no recording enables them.
  *
  * <p>The pattern:
  *
  * <pre>{@code
  * Object event = Jfr.beginTransfer();  // null unless a recording enables the event
  * ... the work ...
- * if (event != null) Jfr.commitTransfer(event, strategy, fallbackFrom, kind, bytes);
+ * if (event != null) Jfr.commitTransfer(event, strategy, fallbackFrom, kind, bytes, refused);
  * }</pre>
  *
  * <p>fastio requires {@code jdk.jfr} statically: a runtime image without it, or a modular
@@ -73,10 +73,17 @@ public final class Jfr {
    * @param fallbackFrom the strategy chosen first, when another took over; else empty
    * @param targetKind the kind of target
    * @param bytes the bytes moved
+   * @param kernelRefused the kernel-path refusals the process remembers (learned state that steers
+   *     later transfers), described
    */
   public static void commitTransfer(
-      Object begun, String strategy, String fallbackFrom, String targetKind, long bytes) {
-    JfrEvents.commitTransfer(begun, strategy, fallbackFrom, targetKind, bytes);
+      Object begun,
+      String strategy,
+      String fallbackFrom,
+      String targetKind,
+      long bytes,
+      String kernelRefused) {
+    JfrEvents.commitTransfer(begun, strategy, fallbackFrom, targetKind, bytes, kernelRefused);
   }
 
   /**
@@ -101,5 +108,18 @@ public final class Jfr {
   public static void commitDigestBatch(
       Object begun, String algorithm, String engine, long files, int threads, String reading) {
     JfrEvents.commitDigestBatch(begun, algorithm, engine, files, threads, reading);
+  }
+
+  /**
+   * Commits a {@code dev.fastio.BackgroundFailure} event, if a recording enables it: a task of a
+   * fastio background thread threw {@code failure}.
+   *
+   * @param thread the background thread's name
+   * @param failure what the task threw
+   */
+  public static void backgroundFailure(String thread, Throwable failure) {
+    if (AVAILABLE) {
+      JfrEvents.backgroundFailure(thread, failure);
+    }
   }
 }

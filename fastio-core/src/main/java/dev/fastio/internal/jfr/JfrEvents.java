@@ -56,7 +56,12 @@ final class JfrEvents {
   }
 
   static void commitTransfer(
-      Object begun, String strategy, String fallbackFrom, String targetKind, long bytes) {
+      Object begun,
+      String strategy,
+      String fallbackFrom,
+      String targetKind,
+      long bytes,
+      String kernelRefused) {
     TransferEvent event = (TransferEvent) begun;
     event.end();
     if (event.shouldCommit()) {
@@ -64,6 +69,7 @@ final class JfrEvents {
       event.fallbackFrom = fallbackFrom;
       event.targetKind = targetKind;
       event.bytes = bytes;
+      event.kernelRefused = kernelRefused;
       event.commit();
     }
   }
@@ -90,6 +96,18 @@ final class JfrEvents {
       event.files = files;
       event.threads = threads;
       event.reading = reading;
+      event.commit();
+    }
+  }
+
+  static void backgroundFailure(String thread, Throwable failure) {
+    if (!mayRecord()) {
+      return;
+    }
+    BackgroundFailureEvent event = new BackgroundFailureEvent();
+    if (event.isEnabled()) {
+      event.thread = thread;
+      event.failure = String.valueOf(failure);
       event.commit();
     }
   }

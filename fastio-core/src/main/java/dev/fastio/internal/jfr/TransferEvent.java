@@ -32,4 +32,11 @@ final class TransferEvent extends jdk.jfr.Event {
   @Label("Bytes")
   @DataAmount
   long bytes;
+
+  @Label("Kernel Refused")
+  @Description(
+      "The kernel-path refusals this process remembers, which make later transfers to such"
+          + " targets take another strategy: each a target kind, with 'append' for append-mode"
+          + " file targets (refused from the start)")
+  String kernelRefused;
 }

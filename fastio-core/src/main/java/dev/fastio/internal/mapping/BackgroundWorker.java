@@ -1,5 +1,6 @@
 package dev.fastio.internal.mapping;
 
+import dev.fastio.internal.jfr.Jfr;
 import java.util.concurrent.LinkedBlockingQueue;
 
 /**
@@ -47,7 +48,8 @@ final class BackgroundWorker {
 
   // Throwable: whatever a task throws, the thread goes on, since readers wait for its work (a
   // window whose release failed, because a user's thread still reads a chunk of it against the
-  // reader's contract and a JDK 22+ arena refuses to close, stays mapped).
+  // reader's contract and a JDK 22+ arena refuses to close, stays mapped); the failure is recorded
+  // as a dev.fastio.BackgroundFailure JFR event.
   private void loop() {
     while (true) {
       try {
@@ -55,8 +57,17 @@ final class BackgroundWorker {
       } catch (InterruptedException e) {
         // nobody but fastio has reason to interrupt this thread; go on
       } catch (Throwable e) {
-        // go on with the next task
+        failed(e);
       }
+    }
+  }
+
+  /** Records a failed task; never throws, so that the thread goes on. */
+  private void failed(Throwable failure) {
+    try {
+      Jfr.backgroundFailure(name, failure);
+    } catch (Throwable recording) {
+      // the event cannot be made (no memory): the thread goes on all the same
     }
   }
 }

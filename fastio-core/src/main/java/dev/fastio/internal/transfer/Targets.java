@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.WeakHashMap;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.stream.Collectors;
 
 /**
  * What fastio knows about transfer targets: where a file target writes, whether it is in append
@@ -44,6 +45,17 @@ final class Targets {
   /** True if the kernel path is remembered as refused for {@code kind} in the condition given. */
   static boolean kernelRefused(TargetKind kind, boolean appendMode) {
     return KERNEL_REFUSED.contains(new Condition(kind, appendMode));
+  }
+
+  /**
+   * The refusals remembered, for the transfer event: each {@code KIND} or {@code KIND append},
+   * sorted, comma-separated.
+   */
+  static String refusals() {
+    return KERNEL_REFUSED.stream()
+        .map(c -> c.appendMode() ? c.kind() + " append" : c.kind().name())
+        .sorted()
+        .collect(Collectors.joining(", "));
   }
 
   /** Remembers that the kernel path moved nothing to a target of {@code kind} in this condition. */

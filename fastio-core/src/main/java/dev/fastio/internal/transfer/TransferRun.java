@@ -77,7 +77,7 @@ final class TransferRun {
     }
     if (event != null) {
       String from = strategy != chosen ? chosen.name() : "";
-      Jfr.commitTransfer(event, strategy.name(), from, kind.name(), done);
+      Jfr.commitTransfer(event, strategy.name(), from, kind.name(), done, Targets.refusals());
     }
     return done;
   }
