@@ -13,6 +13,7 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Objects;
 import java.util.function.Consumer;
+import java.util.function.LongConsumer;
 
 /**
  * Digests of many files at once, on several threads, with one result per file: the job of {@code
@@ -96,12 +97,48 @@ public final class DigestBatch {
   }
 
   /**
-   * Hears about a batch's progress. Both methods are called on the batch's worker threads, possibly
-   * concurrently from several of them, so an implementation must be thread-safe; they should return
-   * quickly (they delay the hashing). An exception thrown by a listener stops the batch and is
-   * rethrown by the call that runs it.
+   * Hears about a batch's progress (the batch's own listener; copies and transfers take the
+   * top-level {@link dev.fastio.ProgressListener}). Both methods are called on the batch's worker
+   * threads, possibly concurrently from several of them, so an implementation must be thread-safe;
+   * they should return quickly (they delay the hashing). An exception thrown by a listener stops
+   * the batch and is rethrown by the call that runs it. {@link #ofBytes} and {@link #ofFiles} make
+   * one from a lambda.
    */
-  public interface ProgressListener {
+  public interface Listener {
+    /**
+     * A listener of the bytes hashed only: {@code bytes} as {@link #bytesHashed} receives them.
+     *
+     * @param bytes called with each count
+     * @return the listener
+     * @throws NullPointerException if {@code bytes} is null
+     */
+    static Listener ofBytes(LongConsumer bytes) {
+      Objects.requireNonNull(bytes, "bytes");
+      return new Listener() {
+        @Override
+        public void bytesHashed(long n) {
+          bytes.accept(n);
+        }
+      };
+    }
+
+    /**
+     * A listener of the files finished only: {@code files} as {@link #fileDone} receives them.
+     *
+     * @param files called with each result
+     * @return the listener
+     * @throws NullPointerException if {@code files} is null
+     */
+    static Listener ofFiles(Consumer<? super Result> files) {
+      Objects.requireNonNull(files, "files");
+      return new Listener() {
+        @Override
+        public void fileDone(Result result) {
+          files.accept(result);
+        }
+      };
+    }
+
     /**
      * More bytes were hashed: called about every MiB and at the end of each file. The sum over a
      * batch is at least the bytes of all files read; a file hashed again after it shrank under a
@@ -217,7 +254,7 @@ public final class DigestBatch {
     private final String algorithm;
     private int threads = Runtime.getRuntime().availableProcessors();
     private Reading reading = Reading.AUTO;
-    private ProgressListener listener;
+    private Listener listener;
 
     Builder(String algorithm) {
       this.algorithm = algorithm;
@@ -255,7 +292,7 @@ public final class DigestBatch {
      * @param listener the listener, or null for none
      * @return this builder
      */
-    public Builder listener(ProgressListener listener) {
+    public Builder listener(Listener listener) {
       this.listener = listener;
       return this;
     }
@@ -280,7 +317,7 @@ public final class DigestBatch {
   private final String algorithm;
   private final int threads;
   private final Reading reading;
-  private final ProgressListener listener;
+  private final Listener listener;
   private final Engine engine;
 
   private DigestBatch(Builder b) {
@@ -378,9 +415,9 @@ public final class DigestBatch {
   private static final class Listening implements BatchRun.Progress {
     private final List<Path> list;
     private final Result[] early;
-    private final ProgressListener listener;
+    private final Listener listener;
 
-    Listening(List<Path> list, Result[] early, ProgressListener listener) {
+    Listening(List<Path> list, Result[] early, Listener listener) {
       this.list = list;
       this.early = early;
       this.listener = listener;

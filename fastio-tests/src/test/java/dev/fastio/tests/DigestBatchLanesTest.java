@@ -122,7 +122,7 @@ class DigestBatchLanesTest {
             .threads(threads)
             .reading(random.nextBoolean() ? Reading.PARALLEL : Reading.SEQUENTIAL)
             .listener(
-                new DigestBatch.ProgressListener() {
+                new DigestBatch.Listener() {
                   @Override
                   public void bytesHashed(long n) {
                     bytes.addAndGet(n);

@@ -176,8 +176,8 @@ class DigestBatchTest {
     AtomicLong bytes = new AtomicLong();
     Set<Path> done = Collections.synchronizedSet(new HashSet<>());
     AtomicInteger calls = new AtomicInteger();
-    DigestBatch.ProgressListener listener =
-        new DigestBatch.ProgressListener() {
+    DigestBatch.Listener listener =
+        new DigestBatch.Listener() {
           @Override
           public void bytesHashed(long n) {
             assertTrue(n > 0);
@@ -236,7 +236,7 @@ class DigestBatchTest {
         DigestBatch.builder("MD5")
             .reading(reading)
             .listener(
-                new DigestBatch.ProgressListener() {
+                new DigestBatch.Listener() {
                   @Override
                   public void fileDone(Result result) {
                     throw new UnsupportedOperationException("listener");
@@ -318,7 +318,7 @@ class DigestBatchTest {
         .threads(1)
         .reading(Reading.PARALLEL)
         .listener(
-            new DigestBatch.ProgressListener() {
+            new DigestBatch.Listener() {
               @Override
               public void fileDone(Result result) {
                 done.add(result.path());
