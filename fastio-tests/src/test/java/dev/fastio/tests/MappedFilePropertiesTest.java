@@ -10,8 +10,6 @@ import java.nio.MappedByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
-import java.util.Comparator;
-import java.util.stream.Stream;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.EdgeCasesMode;
@@ -41,9 +39,7 @@ class MappedFilePropertiesTest {
 
   @AfterContainer
   static void removeDir() throws IOException {
-    try (Stream<Path> s = Files.walk(dir)) {
-      s.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-    }
+    TestSupport.deleteTree(dir);
   }
 
   /** Offsets at and around page and window boundaries, and anywhere. */

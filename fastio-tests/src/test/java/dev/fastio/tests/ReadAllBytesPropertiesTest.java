@@ -10,8 +10,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
-import java.util.Comparator;
-import java.util.stream.Stream;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.Combinators;
@@ -39,9 +37,7 @@ class ReadAllBytesPropertiesTest {
 
   @AfterContainer
   static void removeDir() throws IOException {
-    try (Stream<Path> s = Files.walk(dir)) {
-      s.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-    }
+    TestSupport.deleteTree(dir);
   }
 
   /** Boundary sizes, sizes a byte or two off them, random small sizes and a few MiB. */

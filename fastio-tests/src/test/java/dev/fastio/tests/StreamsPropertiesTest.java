@@ -17,10 +17,8 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Set;
-import java.util.stream.Stream;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.Combinators;
@@ -51,9 +49,7 @@ class StreamsPropertiesTest {
 
   @AfterContainer
   static void removeDir() throws IOException {
-    try (Stream<Path> s = Files.walk(dir)) {
-      s.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-    }
+    TestSupport.deleteTree(dir);
   }
 
   private static final List<Integer> BOUNDARIES =

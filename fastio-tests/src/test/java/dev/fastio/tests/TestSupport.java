@@ -88,6 +88,15 @@ public final class TestSupport {
     return p;
   }
 
+  /**
+   * Deletes {@code dir} and everything under it, as far as it can (a jqwik container's clean-up).
+   */
+  public static void deleteTree(Path dir) throws IOException {
+    try (java.util.stream.Stream<Path> s = Files.walk(dir)) {
+      s.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+    }
+  }
+
   /** True on Linux, where {@code /proc/self} describes this process. */
   public static boolean isLinux() {
     return Files.isDirectory(Paths.get("/proc/self/fd"));
