@@ -1,0 +1,92 @@
+#!/usr/bin/env bash
+# The performance guards (tests tagged perf-guard in fastio-tests), on every test JVM the build
+# starts (JDK 17, JAVA_HOME, JAVA_HOME with the legacy platform, and the two Vector API runs).
+# See docs/perf-guard.md.
+#
+#   fastio-tests/perf-guard/run.sh                    the guards once; 0 if all pass
+#   fastio-tests/perf-guard/run.sh --jvm 'ARGS'       with ARGS in every test JVM (e.g. a fastio.*
+#                                                     property that forces a slow path); the
+#                                                     fastio.* ones reach the traced child JVMs too
+#   fastio-tests/perf-guard/run.sh --patch FILE       with FILE (a breakage of fastio-core) applied
+#                                                     to the working tree for the run, then reverted
+#   fastio-tests/perf-guard/run.sh --breakages        every breakage below in turn: each must fail
+#   fastio-tests/perf-guard/run.sh --repeat N         N runs in a row, stopping at the first failure
+#
+# Each run prints one line: PASS or FAIL, and the guards that failed (guard, run, path), from the
+# rows the guards wrote to fastio-tests/target/perf-guard/*.csv; the Maven log of the last run is
+# fastio-tests/target/perf-guard-mvn.log. Offline Maven (-o): build once online first.
+set -u
+cd "$(dirname "$0")/../.."
+here=fastio-tests/perf-guard
+out=fastio-tests/target
+MAX=9223372036854775807
+
+# name | JVM options, or @patch-file
+BREAKAGES=(
+  "readAllBytes never maps|-Dfastio.readAllBytes.mapThreshold=$MAX"
+  "digest never maps|-Dfastio.digest.mapThreshold=$MAX"
+  "ChunkedReader never maps|-Dfastio.chunked.mapThreshold=$MAX"
+  "ChunkedReader never reads ahead|-Dfastio.chunked.readAheadGap=-1"
+  "ChunkedReader never faults in ahead|-Dfastio.chunked.prefault=false"
+  "no multi-buffer MD5|-Dfastio.md5.vector=false"
+  "MD5 lanes in the Vector API's boxing fallback|-XX:+UnlockExperimentalVMOptions -XX:-EnableVectorSupport"
+  "every transfer by the kernel (the JDK's transferTo)|-Dfastio.transfer.strategy=KERNEL"
+  "every transfer by read/write|-Dfastio.transfer.strategy=READ_WRITE"
+  "every transfer from a mapping|-Dfastio.transfer.strategy=MAPPED"
+  "other targets never mapped|-Dfastio.transfer.otherMappedThreshold=$MAX"
+  "file targets never by the kernel|-Dfastio.transfer.fileKernelThreshold=$MAX"
+  "digest as a DigestInputStream loop|@$here/breakages/digest-stream-loop.patch"
+  "readAllBytes is Files.readAllBytes|@$here/breakages/readAllBytes-jdk.patch"
+  "stream reads without the pooled buffer|@$here/breakages/stream-no-pooled-buffer.patch"
+  "MD5 lanes silently scalar|@$here/breakages/md5-lanes-scalar.patch"
+  "transfers to other targets by the JDK|@$here/breakages/transfer-other-jdk.patch"
+)
+
+# run JVM_ARGS PATCH: one mvn verify of the guards; prints the verdict line, returns mvn's status.
+run() {
+  local jvm="$1" patch="$2" status
+  rm -rf "$out/perf-guard"
+  if [ -n "$patch" ]; then
+    git apply "$patch" || return 2
+    trap 'git apply -R "$patch"' EXIT
+  fi
+  mvn -B verify -o -pl fastio-core,fastio-tests -Dgroups=perf-guard \
+    -Dsurefire.failIfNoSpecifiedTests=false "-Dfastio.testJvmArgs=$jvm" \
+    > "$out/perf-guard-mvn.log" 2>&1
+  status=$?
+  if [ -n "$patch" ]; then
+    git apply -R "$patch"
+    trap - EXIT
+  fi
+  local failed
+  failed=$(cat "$out"/perf-guard/*.csv 2>/dev/null | awk -F, '$9 == "FAIL"' | cut -d, -f2-4 | sort -u)
+  if [ $status -eq 0 ]; then
+    echo "PASS ($(cat "$out"/perf-guard/*.csv | grep -c ',pass,') checks)"
+  else
+    echo "FAIL (mvn status $status; failed guards: $(echo "$failed" | grep -c .))"
+    [ -n "$failed" ] && echo "$failed" | sed 's/^/    /'
+    [ -z "$failed" ] && grep -E '^\[ERROR\]' "$out/perf-guard-mvn.log" | head -5 | sed 's/^/    /'
+  fi
+  return $status
+}
+
+case "${1:-}" in
+  --jvm) run "$2" "" ;;
+  --patch) run "" "$2" ;;
+  --repeat)
+    for i in $(seq 1 "$2"); do
+      printf '%s run %d/%s: ' "$(date -u +%H:%M:%S)" "$i" "$2"
+      run "" "" || exit 1
+    done ;;
+  --breakages)
+    bad=0
+    for b in "${BREAKAGES[@]}"; do
+      name=${b%%|*}; what=${b#*|}
+      printf '%s %s (%s): ' "$(date -u +%H:%M:%S)" "$name" "$what"
+      if [ "${what#@}" != "$what" ]; then run "" "${what#@}"; else run "$what" ""; fi
+      [ $? -eq 0 ] && { echo "    NOT CAUGHT"; bad=1; }
+    done
+    exit $bad ;;
+  "") run "" "" ;;
+  *) sed -n '2,20p' "$0"; exit 2 ;;
+esac
