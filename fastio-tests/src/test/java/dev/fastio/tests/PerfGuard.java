@@ -25,7 +25,7 @@ import java.util.TreeMap;
  */
 final class PerfGuard {
   private static final String HEADER =
-      "time,run,guard,path,metric,measured,op,expected,verdict,forced\n";
+      "time,run,verdict,guard,path,metric,measured,op,expected,forced\n";
 
   private PerfGuard() {}
 
@@ -194,13 +194,13 @@ final class PerfGuard {
                 ",",
                 Instant.now().toString(),
                 run(),
+                ok ? "pass" : "FAIL",
                 quote(guard),
                 quote(path),
                 quote(metric),
                 quote(measured),
                 quote(op),
                 quote(expected),
-                ok ? "pass" : "FAIL",
                 quote(forced()))
             + "\n";
     try {
