@@ -8,8 +8,10 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.nio.file.StandardOpenOption;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import org.junit.jupiter.api.Test;
 
 /**
  * The one way a performance guard judges a figure (see {@code docs/perf-guard.md}): it compares a
@@ -123,21 +125,36 @@ final class PerfGuard {
         + " docs/perf-guard.md says before changing the expected figure.";
   }
 
-  /** {@code Class.method} of the test that called the guard. */
+  /**
+   * {@code Class.method} of the test that called the guard: the innermost {@code @Test} method on
+   * the stack, else the innermost method of the tests.
+   */
   private static String caller() {
-    return StackWalker.getInstance()
-        .walk(
-            s ->
-                s.filter(f -> !f.getClassName().equals(PerfGuard.class.getName()))
-                    .filter(f -> f.getClassName().startsWith("dev.fastio.tests."))
-                    .filter(f -> !f.getMethodName().startsWith("lambda$"))
-                    .findFirst()
-                    .map(
-                        f ->
-                            f.getClassName().substring("dev.fastio.tests.".length())
-                                + "."
-                                + f.getMethodName())
-                    .orElse("?"));
+    List<StackWalker.StackFrame> frames =
+        StackWalker.getInstance(StackWalker.Option.RETAIN_CLASS_REFERENCE)
+            .walk(
+                s ->
+                    s.filter(f -> f.getClassName().startsWith("dev.fastio.tests."))
+                        .filter(f -> !f.getClassName().equals(PerfGuard.class.getName()))
+                        .filter(f -> !f.getMethodName().startsWith("lambda$"))
+                        .toList());
+    StackWalker.StackFrame frame =
+        frames.stream()
+            .filter(PerfGuard::isTest)
+            .findFirst()
+            .orElse(frames.isEmpty() ? null : frames.get(0));
+    return frame == null
+        ? "?"
+        : frame.getDeclaringClass().getSimpleName() + "." + frame.getMethodName();
+  }
+
+  private static boolean isTest(StackWalker.StackFrame f) {
+    for (java.lang.reflect.Method m : f.getDeclaringClass().getDeclaredMethods()) {
+      if (m.getName().equals(f.getMethodName()) && m.isAnnotationPresent(Test.class)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**

@@ -245,6 +245,12 @@ class SyscallTest {
         t.summary());
     PerfGuard.atMost(
         path, "read() calls", t.reads.size(), size / BufferPool.READS.capacity() + 1, t.summary());
+    PerfGuard.atMost(
+        path,
+        "largest read() request, bytes (Files.readAllBytes asks the whole file)",
+        t.reads.stream().mapToLong(r -> r[0]).max().orElse(0),
+        BufferPool.READS.capacity(),
+        t.summary());
   }
 
   /**
