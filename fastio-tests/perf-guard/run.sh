@@ -18,6 +18,12 @@
 # JAVA_HOME older than 22). Offline Maven (-o): build once online first.
 set -u
 cd "$(dirname "$0")/../.."
+# The build needs JDK 22+ (CONTRIBUTING.md): take the newest under /usr/lib/jvm if JAVA_HOME is older.
+feature=$("${JAVA_HOME:-/nonexistent}/bin/java" -XshowSettings:properties -version 2>&1 |
+  sed -n 's/^ *java.specification.version = //p')
+if [ "${feature:-0}" -lt 22 ] 2>/dev/null; then
+  export JAVA_HOME=$(.ci/jdk-home)
+fi
 here=fastio-tests/perf-guard
 out=fastio-tests/target
 MAX=9223372036854775807
