@@ -20,6 +20,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -33,6 +34,7 @@ import org.junit.jupiter.api.io.TempDir;
  * them return to their exact earlier values, so an unrelated thread allocating a buffer at that
  * moment cannot fail it, while a buffer retained by every call fails every attempt.
  */
+@Tag("perf-guard")
 class AllocationTest {
   private static final int SIZE = 64 << 20;
   private static final long SLACK = 64 * 1024;
@@ -55,16 +57,12 @@ class AllocationTest {
               ? () -> FastFiles.readAllBytes(file)
               : () -> FileReads.readAllBytes(file, s);
       long allocated = minAllocated(call);
-      assertTrue(
-          allocated <= SIZE + SLACK,
-          s
-              + ": allocated "
-              + allocated
-              + " bytes to read "
-              + SIZE
-              + " (limit: size + "
-              + SLACK
-              + ")");
+      PerfGuard.atMost(
+          "readAllBytes of 64 MiB allocates the array and little else, " + s,
+          "heap bytes allocated per call",
+          allocated,
+          SIZE + SLACK,
+          "the array is " + SIZE + " bytes");
     }
   }
 
@@ -74,19 +72,20 @@ class AllocationTest {
     MessageDigest md = MessageDigest.getInstance("MD5");
     for (ReadStrategy s : ReadStrategy.values()) {
       long allocated = minAllocated(() -> FileReads.digest(file, md, s));
-      assertTrue(
-          allocated <= SLACK,
-          s
-              + ": digest of "
-              + SIZE
-              + " bytes allocated "
-              + allocated
-              + " bytes (limit "
-              + SLACK
-              + ")");
+      PerfGuard.atMost(
+          "digest of 64 MiB allocates less than one buffer, " + s,
+          "heap bytes allocated per call",
+          allocated,
+          SLACK,
+          "");
     }
     long byName = minAllocated(() -> FastFiles.digest(file, "MD5"));
-    assertTrue(byName <= SLACK, "digest(path, \"MD5\") allocated " + byName + " bytes");
+    PerfGuard.atMost(
+        "digest(path, \"MD5\") of 64 MiB allocates less than one buffer (the digest row)",
+        "heap bytes allocated per call",
+        byName,
+        SLACK,
+        "");
   }
 
   @Test
@@ -106,7 +105,12 @@ class AllocationTest {
         unchanged = before.equals(after);
         seen.add(before + " -> " + after);
       }
-      assertTrue(unchanged, s + ": buffer pools changed by a call on every attempt: " + seen);
+      PerfGuard.same(
+          "readAllBytes of 64 MiB retains no native buffer, " + s,
+          "direct and mapped pools after a call, on every attempt",
+          unchanged ? "unchanged on one attempt" : "changed on every attempt",
+          "unchanged on one attempt",
+          seen.toString());
     }
     // The same for digest, whose mapped path hands the mapping to MessageDigest.
     MessageDigest md = MessageDigest.getInstance("MD5");
@@ -118,9 +122,12 @@ class AllocationTest {
       assertArrayEquals(expected, FastFiles.digest(file, md));
       unchanged = before.equals(pools());
     }
-    assertTrue(
-        unchanged,
-        "digest changed the buffer pools on every attempt: " + before + " -> " + pools());
+    PerfGuard.same(
+        "digest of 64 MiB retains no native buffer (the digest row)",
+        "direct and mapped pools after a call, on every attempt",
+        unchanged ? "unchanged on one attempt" : "changed on every attempt",
+        "unchanged on one attempt",
+        before + " -> " + pools());
   }
 
   /**
@@ -149,6 +156,65 @@ class AllocationTest {
         fastio
             <= (long) BufferPool.slots() * (BufferPool.READS.capacity() + AlignedBuffers.PAGE - 1),
         "fastio left " + fastio + " bytes of direct memory on a fresh thread");
+  }
+
+  /**
+   * A stream read allocates nothing in proportion to the calls: a pass (open, read to the end,
+   * close) in 16 KiB requests makes 4 times the calls of one in 64 KiB requests and may allocate
+   * only what the calls themselves must. Through the pooled buffers (a 3 MiB file) that is nothing;
+   * from a mapped window (the 64 MiB file) it is the 40-byte array each mapped read allocates on
+   * purpose to have a pending fault delivered inside it ({@code Faults.deliverPending}), so at most
+   * 48 bytes. {@code FileInputStream} and JDK 17's {@code Files.newInputStream} allocate native
+   * memory per call instead ({@code StreamsNativeMemoryTest}).
+   */
+  @Test
+  void aStreamReadAllocatesNothingPerCall() throws Exception {
+    assumeTrue(threads().isThreadAllocatedMemorySupported(), "no allocated-bytes counter");
+    Path pieces = TestSupport.write(dir, "alloc-3m", TestSupport.randomBytes(65, 3 << 20));
+    byte[] large = new byte[64 * 1024];
+    byte[] small = new byte[16 * 1024];
+    for (Path f : List.of(pieces, file)) {
+      long size = Files.size(f);
+      boolean mapped = size >= 4 << 20;
+      long fewer = minAllocated(() -> readPass(f, large, size));
+      long more = minAllocated(() -> readPass(f, small, size));
+      long extraCalls = size / small.length - size / large.length;
+      String path =
+          "FastFiles.newInputStream reads allocate nothing per call, "
+              + (size >> 20)
+              + " MiB file"
+              + (mapped ? " (mapped)" : " (pooled buffers)");
+      String detail = "a pass of 64 KiB reads " + fewer + " bytes, of 16 KiB reads " + more;
+      PerfGuard.atMost(
+          path,
+          "heap bytes allocated per read() call",
+          Math.max(0, more - fewer) / extraCalls,
+          mapped ? PER_MAPPED_READ : 0,
+          detail);
+      PerfGuard.atMost(
+          path,
+          "heap bytes allocated per pass of 64 KiB reads, less the calls' own",
+          fewer - (mapped ? PER_MAPPED_READ * (size / large.length) : 0),
+          PER_STREAM,
+          detail);
+    }
+  }
+
+  /** Opening and closing a stream, mapping its windows. Measured: under 2.1 KiB. */
+  private static final long PER_STREAM = 16 * 1024;
+
+  /** The array each mapped read allocates to have a pending fault delivered: 40 bytes. */
+  private static final long PER_MAPPED_READ = 48;
+
+  private static long readPass(Path f, byte[] request, long size) throws java.io.IOException {
+    long total = 0;
+    try (java.io.InputStream in = FastFiles.newInputStream(f)) {
+      for (int n; (n = in.read(request)) > 0; ) {
+        total += n;
+      }
+    }
+    assertEquals(size, total);
+    return total;
   }
 
   /**

@@ -1,7 +1,6 @@
 package dev.fastio.tests;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.fastio.FastFiles;
@@ -14,6 +13,7 @@ import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.util.zip.CRC32C;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -22,6 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
  * thread's allocated-bytes counter as in {@code AllocationTest}: a constant, plus a small object
  * per mapped chunk (its slice) and per window; never anything in proportion to the bytes read.
  */
+@Tag("perf-guard")
 class ChunkedReaderAllocationTest {
   private static final int SIZE = 64 << 20;
 
@@ -72,26 +73,25 @@ class ChunkedReaderAllocationTest {
       boolean mapped = s != ChunkStrategy.BUFFERED;
       long windows = mapped ? (SIZE + window - 1) / window : 0;
       long limit = PER_SCAN + (mapped ? chunks[0] * PER_MAPPED_CHUNK : 0) + windows * PER_WINDOW;
-      assertTrue(
-          allocated <= limit,
-          s
+      PerfGuard.atMost(
+          "ChunkedReader scan of 64 MiB allocates a constant and little per chunk, "
+              + s
               + " chunk "
               + chunk
               + " from "
-              + start
-              + ": a scan of "
-              + SIZE
-              + " bytes in "
-              + chunks[0]
-              + " chunks allocated "
-              + allocated
-              + " bytes (limit "
-              + limit
-              + ")");
+              + start,
+          "heap bytes allocated per scan",
+          allocated,
+          limit,
+          chunks[0] + " chunks");
     }
     long viaForEach = minAllocated(() -> FastFiles.forEachChunk(file, crc::update));
-    assertTrue(
-        viaForEach <= PER_SCAN + 64 * PER_MAPPED_CHUNK + PER_WINDOW, "forEachChunk: " + viaForEach);
+    PerfGuard.atMost(
+        "forEachChunk of 64 MiB allocates a constant and little per chunk (the scan row)",
+        "heap bytes allocated per scan",
+        viaForEach,
+        PER_SCAN + 64 * PER_MAPPED_CHUNK + PER_WINDOW,
+        "");
   }
 
   /**
@@ -108,16 +108,12 @@ class ChunkedReaderAllocationTest {
       for (int gap : new int[] {0, 512}) {
         long[] count = new long[1];
         long allocated = minAllocated(() -> count[0] = records(record, gap, limit, crc));
-        assertTrue(
-            allocated <= PER_SCAN + count[0] * PER_SLICE,
-            record
-                + "-byte records, gap "
-                + gap
-                + ": "
-                + allocated
-                + " bytes for "
-                + count[0]
-                + " records");
+        PerfGuard.atMost(
+            "ChunkedReader " + record + "-byte records " + gap + " bytes apart, one slice each",
+            "heap bytes allocated per pass",
+            allocated,
+            PER_SCAN + count[0] * PER_SLICE,
+            count[0] + " records");
       }
     }
   }

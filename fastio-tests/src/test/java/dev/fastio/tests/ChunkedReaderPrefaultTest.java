@@ -17,6 +17,7 @@ import java.nio.ByteBuffer;
 import java.nio.file.FileSystemException;
 import java.nio.file.Path;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -33,6 +34,7 @@ class ChunkedReaderPrefaultTest {
   @TempDir Path dir;
 
   @Test
+  @Tag("perf-guard")
   void aReaderReadingInOrderHasTheRestOfItsWindowFaultedInAhead() throws Exception {
     assertReadingInOrderFaultsTheWindowInAhead();
   }
@@ -49,7 +51,13 @@ class ChunkedReaderPrefaultTest {
       long resident = TestSupport.residentOf("in-order");
       // The reader itself touched at most its two chunks (and the pages the kernel maps around
       // them).
-      assertTrue(resident >= window - 2 * MIB, "resident " + resident + " of " + window);
+      PerfGuard.atLeast(
+          "a mapped ChunkedReader read in order has its window faulted in ahead (the scan row,"
+              + " 256 MiB)",
+          "bytes of the 16 MiB window resident after two 1 MiB chunks",
+          resident,
+          window - 2 * MIB,
+          "");
     }
     assertEquals(0, TestSupport.mappingsOf("in-order"));
   }
@@ -157,10 +165,18 @@ class ChunkedReaderPrefaultTest {
       assertNotNull(chunks.next());
       assertNotNull(chunks.next()); // in order: the rest of the window is faulted in ahead
       long deadline = System.nanoTime() + 30_000_000_000L;
-      while (TestSupport.residentOf("barrier") < window) {
-        assertTrue(System.nanoTime() < deadline, "the barrier's window was not faulted in");
+      long resident;
+      while ((resident = TestSupport.residentOf("barrier")) < window
+          && System.nanoTime() < deadline) {
         Thread.sleep(1);
       }
+      PerfGuard.atLeast(
+          "a mapped ChunkedReader read in order has its window faulted in ahead (the scan row,"
+              + " 256 MiB)",
+          "bytes of a 1 MiB window resident within 30 s after two 4 KiB chunks",
+          resident,
+          window,
+          "");
     }
   }
 

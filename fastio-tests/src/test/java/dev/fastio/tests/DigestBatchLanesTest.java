@@ -30,6 +30,7 @@ import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 import net.jqwik.api.constraints.IntRange;
 import net.jqwik.api.lifecycle.AfterTry;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -70,13 +71,19 @@ class DigestBatchLanesTest {
   }
 
   @Test
+  @Tag("perf-guard")
   void theEngineIsTheLanesWhereTheVectorApiIsInUse() {
     String engine = DigestBatch.builder("MD5").build().engine();
     if (VECTOR_RUN) {
       assumeFalse(
           Md5Lanes.vectorStatus().startsWith("unavailable: the preferred"),
           "vectors too narrow here: " + Md5Lanes.vectorStatus());
-      assertTrue(engine.startsWith("MD5 lanes: vector "), engine);
+      PerfGuard.startsWith(
+          "DigestBatch MD5 in the vector lanes (the DigestBatch row)",
+          "DigestBatch.engine()",
+          engine,
+          "MD5 lanes: vector ",
+          Md5Lanes.vectorStatus());
     } else {
       assertEquals("MessageDigest", engine);
     }

@@ -13,6 +13,7 @@ import dev.fastio.internal.platform.Md5Lanes;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -25,19 +26,33 @@ class Md5LanesEngineTest {
   private static final boolean VECTOR_RUN = Boolean.getBoolean("fastio.test.vector");
 
   @Test
+  @Tag("perf-guard")
   void theVectorEngineIsUsedExactlyWhereTheModuleIsResolved() {
     boolean resolved = ModuleLayer.boot().findModule("jdk.incubator.vector").isPresent();
     assertEquals(VECTOR_RUN, resolved, "surefire's fastio.test.vector and --add-modules disagree");
     assumeFalse(
         Md5Lanes.vectorStatus().endsWith("fewer than 256"),
         "this CPU's vectors are too narrow for the vector engine: " + Md5Lanes.vectorStatus());
+    if (resolved) {
+      PerfGuard.startsWith(
+          "the vector MD5 lanes where jdk.incubator.vector is resolved",
+          "Md5Lanes.vectorStatus()",
+          Md5Lanes.vectorStatus(),
+          "vector ",
+          "");
+    }
     assertEquals(resolved, Md5Lanes.vectorAvailable(), Md5Lanes.vectorStatus());
     if (resolved) {
       Md5Lanes engine = Md5Lanes.vector(4);
+      PerfGuard.same(
+          "Md5Lanes.vector() is the vector engine, not the scalar reference",
+          "engine class",
+          engine.getClass().getSimpleName(),
+          "VectorMd5Lanes",
+          engine.name());
       assertTrue(engine.lanes() >= 8, engine.name());
       assertEquals("vector " + engine.lanes() + "x32-bit", engine.name());
       assertEquals(engine.name(), Md5Lanes.vectorStatus());
-      assertEquals("VectorMd5Lanes", engine.getClass().getSimpleName());
     } else {
       assertEquals(
           "unavailable: module jdk.incubator.vector not resolved"

@@ -17,7 +17,9 @@ import java.security.MessageDigest;
  * <p>Usage: {@code SyscallProbe digest FILE}, {@code SyscallProbe digest-buffered FILE}, {@code
  * SyscallProbe readAllBytes FASTIO_FILE JDK_FILE}, {@code SyscallProbe chunked FASTIO_FILE
  * JDK_FILE}, {@code SyscallProbe records FILE GAP} (64-byte records {@code GAP} bytes apart through
- * {@code ChunkedReader}).
+ * {@code ChunkedReader}), {@code SyscallProbe transfer FILE TARGET COUNT}, {@code SyscallProbe
+ * transfer-other FILE COUNT} (to a channel neither file nor socket), {@code SyscallProbe copy FILE
+ * TARGET}.
  */
 public final class SyscallProbe {
   private SyscallProbe() {}
@@ -53,6 +55,17 @@ public final class SyscallProbe {
                     java.nio.file.StandardOpenOption.WRITE)) {
           System.out.println(FastChannels.transferTo(in, 0, Long.parseLong(args[3]), out));
         }
+      }
+      case "transfer-other" -> {
+        try (java.nio.channels.FileChannel in = java.nio.channels.FileChannel.open(file)) {
+          java.nio.channels.WritableByteChannel out =
+              java.nio.channels.Channels.newChannel(java.io.OutputStream.nullOutputStream());
+          System.out.println(FastChannels.transferTo(in, 0, Long.parseLong(args[2]), out));
+        }
+      }
+      case "copy" -> {
+        FastFiles.copy(file, Paths.get(args[2]));
+        System.out.println(Files.size(Paths.get(args[2])));
       }
       default -> throw new IllegalArgumentException("unknown operation: " + args[0]);
     }

@@ -20,6 +20,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -31,6 +32,7 @@ import org.junit.jupiter.api.io.TempDir;
  * small reads, or to reading what should be mapped, fails them. Skipped where strace is not
  * installed or cannot trace (no ptrace in the container).
  */
+@Tag("perf-guard")
 class SyscallTest {
   private static final int SIZE = 64 << 20;
   private static final long CHILD_TIMEOUT_MINUTES = 5;
@@ -53,33 +55,27 @@ class SyscallTest {
     List<long[]> reads = t.reads;
     long total = reads.stream().mapToLong(r -> Math.max(r[1], 0)).sum();
     assertEquals(SIZE, total, "bytes read from the file: " + t.summary());
-    for (int i = 0; i < reads.size() - 1; i++) {
-      assertTrue(
-          reads.get(i)[1] >= BufferPool.READS.capacity(),
-          "read "
-              + i
-              + " of "
-              + reads.size()
-              + " returned "
-              + reads.get(i)[1]
-              + " bytes, less than"
-              + " the "
-              + BufferPool.READS.capacity()
-              + "-byte buffer: "
-              + t.summary());
-    }
-    assertTrue(reads.size() <= SIZE / BufferPool.READS.capacity() + 1, "reads: " + t.summary());
-    assertEquals(0, t.mmaps, "mappings of the file: " + t.summary());
+    String path = "digest through the pooled buffer (the 4 KiB and 1 MiB rows)";
+    PerfGuard.atLeast(
+        path,
+        "smallest read() but the last, bytes",
+        smallestButLast(reads),
+        BufferPool.READS.capacity(),
+        t.summary());
+    PerfGuard.atMost(
+        path, "read() calls", reads.size(), SIZE / BufferPool.READS.capacity() + 1, t.summary());
+    PerfGuard.exactly(path, "mmap() of the file", t.mmaps, 0, t.summary());
   }
 
   @Test
   void digestOfALargeFileMapsItInAFewCalls() throws Exception {
     Trace t = trace("digest", big);
     assertEquals(List.of(md5), t.output);
-    assertTrue(t.mmaps >= 1 && t.mmaps <= 4, "mmap calls on the file: " + t.summary());
-    long readBytes = t.reads.stream().mapToLong(r -> Math.max(r[1], 0)).sum();
-    assertEquals(0, readBytes, "bytes read() although mapped: " + t.summary());
-    assertTrue(t.reads.size() <= 2, "read calls although mapped: " + t.summary());
+    String path = "digest of a 64 MiB file from 32 MiB mapped windows (the 256 MiB row)";
+    PerfGuard.atLeast(path, "mmap() of the file", t.mmaps, 1, t.summary());
+    PerfGuard.atMost(path, "mmap() of the file", t.mmaps, 4, t.summary());
+    PerfGuard.exactly(path, "bytes read()", bytesRead(t), 0, t.summary());
+    PerfGuard.atMost(path, "read() calls", t.reads.size(), 2, t.summary());
   }
 
   @Test
@@ -89,8 +85,11 @@ class SyscallTest {
     Trace fastio = trace("readAllBytes", a, b);
     assertEquals(List.of("10000", "10000"), fastio.output);
     Trace jdk = fastio.forFile(b);
-    assertTrue(
-        fastio.reads.size() <= jdk.reads.size(),
+    PerfGuard.atMost(
+        "readAllBytes of a small file in as few reads as Files.readAllBytes (the 4 KiB row)",
+        "read() calls",
+        fastio.reads.size(),
+        jdk.reads.size(),
         "fastio: " + fastio.summary() + "; Files.readAllBytes: " + jdk.summary());
     assertTrue(fastio.reads.size() >= 1, "no read seen: " + fastio.summary());
   }
@@ -108,7 +107,12 @@ class SyscallTest {
     Trace fastio = trace("chunked", a, b);
     assertEquals(List.of(String.valueOf(size), String.valueOf(size)), fastio.output);
     int expected = (size + BufferPool.CHUNKS.size() - 1) / BufferPool.CHUNKS.size();
-    assertEquals(expected, fastio.reads.size(), "reads: " + fastio.summary());
+    PerfGuard.exactly(
+        "ChunkedReader scan of 1 MiB in whole 128 KiB chunks (the scan row, 1 MiB)",
+        "read() calls",
+        fastio.reads.size(),
+        expected,
+        fastio.summary());
     for (int i = 0; i < expected - 1; i++) {
       assertEquals(
           BufferPool.CHUNKS.size(), fastio.reads.get(i)[1], "read " + i + ": " + fastio.summary());
@@ -141,6 +145,12 @@ class SyscallTest {
     for (; left > 0; left -= BufferPool.CHUNKS.size()) {
       expected.add(Math.min(left, BufferPool.CHUNKS.size()));
     }
+    PerfGuard.exactly(
+        "ChunkedReader records one after another, read ahead",
+        "read() calls",
+        got.size(),
+        expected.size(),
+        dense.summary());
     assertEquals(expected, got, "reads: " + dense.summary());
     assertEquals(0, dense.stats, "no stat by path for a file of 1 MiB: " + dense.summary());
     Trace sparse = trace("records", file, Path.of("16384"));
@@ -189,11 +199,133 @@ class SyscallTest {
     assertEquals(List.of(String.valueOf(size)), max.output);
     assertArrayEquals(content, Files.readAllBytes(dir.resolve("transfer-exact.out")));
     assertArrayEquals(content, Files.readAllBytes(dir.resolve("transfer-max.out")));
-    assertEquals(0, exact.reads.size(), "the kernel path: " + exact.summary());
+    String path = "transferTo a file by the kernel's copy, from 32 KiB (the file-target row)";
+    PerfGuard.exactly(path, "read() calls", exact.reads.size(), 0, exact.summary());
+    PerfGuard.atLeast(
+        path, "copy_file_range/sendfile calls", exact.kernelCopies, 1, exact.summary());
     assertEquals(
         max.fstats - 1,
         exact.fstats,
         "exact count: " + exact.summary() + "; Long.MAX_VALUE: " + max.summary());
+  }
+
+  /**
+   * A 64 MiB {@code readAllBytes} copies the file out of one mapping: it maps the file and reads no
+   * byte of it with {@code read} (the one read that returns end of file is allowed).
+   */
+  @Test
+  void largeReadAllBytesMapsAndReadsNoByte() throws Exception {
+    Path small = TestSupport.write(dir, "syscall-readall-jdk", new byte[10]);
+    Trace t = trace("readAllBytes", big, small);
+    assertEquals(List.of(String.valueOf(SIZE), "10"), t.output);
+    String path = "readAllBytes of 64 MiB from one mapping (the 256 MiB row)";
+    PerfGuard.atLeast(path, "mmap() of the file", t.mmaps, 1, t.summary());
+    PerfGuard.exactly(path, "bytes read()", bytesRead(t), 0, t.summary());
+    PerfGuard.atMost(path, "read() calls", t.reads.size(), 1, t.summary());
+  }
+
+  /**
+   * A 1 MiB {@code readAllBytes}, below the map threshold, reads through the pooled 64 KiB buffer:
+   * whole buffers, no mapping, and no read beyond the size it knows.
+   */
+  @Test
+  void readAllBytesOfOneMibReadsWholePooledBuffers() throws Exception {
+    int size = 1 << 20;
+    Path a = TestSupport.write(dir, "syscall-readall-1m", TestSupport.randomBytes(12, size));
+    Path small = TestSupport.write(dir, "syscall-readall-1m-jdk", new byte[10]);
+    Trace t = trace("readAllBytes", a, small);
+    assertEquals(List.of(String.valueOf(size), "10"), t.output);
+    String path = "readAllBytes of 1 MiB through the pooled buffer (the 1 MiB row)";
+    PerfGuard.exactly(path, "mmap() of the file", t.mmaps, 0, t.summary());
+    PerfGuard.atLeast(
+        path,
+        "smallest read() but the last, bytes",
+        smallestButLast(t.reads),
+        BufferPool.READS.capacity(),
+        t.summary());
+    PerfGuard.atMost(
+        path, "read() calls", t.reads.size(), size / BufferPool.READS.capacity() + 1, t.summary());
+    PerfGuard.atMost(
+        path,
+        "largest read() request, bytes (Files.readAllBytes asks the whole file)",
+        t.reads.stream().mapToLong(r -> r[0]).max().orElse(0),
+        BufferPool.READS.capacity(),
+        t.summary());
+  }
+
+  /**
+   * A transfer to a channel that is neither file nor socket writes from a mapping from 16 MiB (no
+   * read of the source), and below through the 64 KiB pooled buffer (the JDK's loop: 8 KiB reads).
+   */
+  @Test
+  void aTransferToAnOtherChannelMapsOrReadsWholeBuffers() throws Exception {
+    Trace mapped = trace("transfer-other", big, Path.of("" + SIZE));
+    assertEquals(List.of(String.valueOf(SIZE)), mapped.output);
+    String path = "transferTo a channel neither file nor socket, 64 MiB, from a mapping";
+    PerfGuard.atLeast(path, "mmap() of the file", mapped.mmaps, 1, mapped.summary());
+    PerfGuard.exactly(path, "bytes read()", bytesRead(mapped), 0, mapped.summary());
+    int size = 1 << 20;
+    Path file = TestSupport.write(dir, "syscall-other-1m", TestSupport.randomBytes(13, size));
+    Trace buffered = trace("transfer-other", file, Path.of("" + size));
+    assertEquals(List.of(String.valueOf(size)), buffered.output);
+    path = "transferTo a channel neither file nor socket, 1 MiB, through the pooled buffer";
+    PerfGuard.exactly(path, "mmap() of the file", buffered.mmaps, 0, buffered.summary());
+    PerfGuard.atMost(
+        path,
+        "read() calls",
+        buffered.reads.size(),
+        size / BufferPool.READS.capacity() + 1,
+        buffered.summary());
+  }
+
+  /** {@code FastFiles.copy} of a 1 MiB file is the kernel's copy: no byte of it is read. */
+  @Test
+  void copyIsTheKernelsCopy() throws Exception {
+    int size = 1 << 20;
+    Path file = TestSupport.write(dir, "syscall-copy", TestSupport.randomBytes(14, size));
+    Trace t = trace("copy", file, dir.resolve("syscall-copy.out"));
+    assertEquals(List.of(String.valueOf(size)), t.output);
+    String path = "FastFiles.copy by the kernel's copy (the copy row)";
+    PerfGuard.exactly(path, "bytes read()", bytesRead(t), 0, t.summary());
+    PerfGuard.atLeast(path, "copy_file_range/sendfile calls", t.kernelCopies, 1, t.summary());
+  }
+
+  /**
+   * A {@code ChunkedReader} maps a 64 MiB file: a scan, and 64-byte records 8 KiB apart, read no
+   * byte with {@code read}. Below the threshold, records 8 KiB apart are read ahead: a read per 16
+   * KiB or more, not one per record.
+   */
+  @Test
+  void chunkedReadsOfALargeFileMapAndSmallRecordsAreReadAhead() throws Exception {
+    Path small = TestSupport.write(dir, "syscall-chunked-big-jdk", new byte[10]);
+    Trace scan = trace("chunked", big, small);
+    assertEquals(List.of(String.valueOf(SIZE), "10"), scan.output);
+    String path = "ChunkedReader scan of 64 MiB from mappings (the scan row, 256 MiB)";
+    PerfGuard.atLeast(path, "mmap() of the file", scan.mmaps, 1, scan.summary());
+    PerfGuard.exactly(path, "bytes read()", bytesRead(scan), 0, scan.summary());
+    Trace skip = trace("records", big, Path.of("8192"));
+    path = "ChunkedReader 64 bytes every 8 KiB of 64 MiB from mappings (the skip row, 256 MiB)";
+    PerfGuard.atLeast(path, "mmap() of the file", skip.mmaps, 1, skip.summary());
+    PerfGuard.exactly(path, "bytes read()", bytesRead(skip), 0, skip.summary());
+    int size = 1 << 20;
+    Path file = TestSupport.write(dir, "syscall-skip-1m", TestSupport.randomBytes(15, size));
+    Trace ahead = trace("records", file, Path.of("8192"));
+    long records = (size + 64L + 8192 - 1) / (64 + 8192);
+    path = "ChunkedReader 64 bytes every 8 KiB of 1 MiB, read ahead (the skip row, 1 MiB)";
+    PerfGuard.atMost(path, "read() calls", ahead.reads.size(), records / 8, ahead.summary());
+  }
+
+  private static long bytesRead(Trace t) {
+    return t.reads.stream().mapToLong(r -> Math.max(r[1], 0)).sum();
+  }
+
+  /** The fewest bytes a read returned, the last read left out (it may meet the end of file). */
+  private static long smallestButLast(List<long[]> reads) {
+    return reads.stream()
+        .limit(Math.max(0, reads.size() - 1))
+        .mapToLong(r -> r[1])
+        .min()
+        .orElse(Long.MAX_VALUE);
   }
 
   /**
@@ -206,7 +338,9 @@ class SyscallTest {
     List<String> cmd = new ArrayList<>();
     cmd.addAll(List.of("strace", "-f", "-qq", "-s", "0", "-o", log.toString()));
     cmd.add("-e");
-    cmd.add("trace=open,openat,close,read,pread64,readv,preadv,mmap,munmap,%%stat");
+    cmd.add(
+        "trace=open,openat,close,read,pread64,readv,preadv,mmap,munmap,copy_file_range,sendfile,"
+            + "%%stat");
     cmd.add(Paths.get(System.getProperty("java.home"), "bin", "java").toString());
     cmd.addAll(TestSupport.childJvmArgs());
     cmd.addAll(List.of("-XX:+UseSerialGC", "-Xmx256m", "-cp", classPath()));
@@ -250,6 +384,9 @@ class SyscallTest {
 
     int mmaps;
     int opens;
+
+    /** {@code copy_file_range} and {@code sendfile} calls reading the file: the kernel's copy. */
+    int kernelCopies;
 
     /** Calls of the stat family naming the file by its path ({@code stat}, {@code statx}, ...). */
     int stats;
@@ -320,6 +457,16 @@ class SyscallTest {
                 new long[] {-1, ret}); // requested: the sum of the vector, not shown with -s 0
           }
         }
+        case "copy_file_range" -> {
+          if (pid.equals(fds.get(parse(args.get(0))))) {
+            kernelCopies++;
+          }
+        }
+        case "sendfile" -> {
+          if (args.size() >= 2 && pid.equals(fds.get(parse(args.get(1))))) {
+            kernelCopies++;
+          }
+        }
         case "mmap" -> {
           if (args.size() >= 5 && pid.equals(fds.get(parse(args.get(4))))) {
             mmaps++;
@@ -353,6 +500,8 @@ class SyscallTest {
           .append(" fstat(s), ")
           .append(mmaps)
           .append(" mmap(s), ")
+          .append(kernelCopies)
+          .append(" kernel copies, ")
           .append(reads.size())
           .append(" read(s)");
       int shown = 0;

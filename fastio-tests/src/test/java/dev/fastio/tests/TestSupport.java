@@ -357,18 +357,23 @@ public final class TestSupport {
   }
 
   /**
-   * The JVM options a child JVM needs to run the platform code this JVM runs: the forced legacy
-   * platform, and on JDK 23 and newer permission for its {@code sun.misc.Unsafe} calls, which would
-   * otherwise print a warning.
+   * The JVM options a child JVM needs to run the code this JVM runs: the forced legacy platform
+   * (and on JDK 23 and newer permission for its {@code sun.misc.Unsafe} calls, which would
+   * otherwise print a warning), and every other {@code fastio.*} property a breakage run of the
+   * performance guards sets ({@link PerfGuard#forcedProperties()}), so that a forced slow path
+   * reaches the traced children too.
    */
   public static List<String> childJvmArgs() {
+    List<String> args = new java.util.ArrayList<>();
     String platform = System.getProperty("fastio.platform");
-    if (platform == null) {
-      return List.of();
+    if (platform != null) {
+      args.add("-Dfastio.platform=" + platform);
+      if (Runtime.version().feature() >= 23) {
+        args.add("--sun-misc-unsafe-memory-access=allow");
+      }
     }
-    return Runtime.version().feature() >= 23
-        ? List.of("-Dfastio.platform=" + platform, "--sun-misc-unsafe-memory-access=allow")
-        : List.of("-Dfastio.platform=" + platform);
+    PerfGuard.forcedProperties().forEach((name, value) -> args.add("-D" + name + "=" + value));
+    return args;
   }
 
   /**

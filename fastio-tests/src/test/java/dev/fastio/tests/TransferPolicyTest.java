@@ -21,6 +21,7 @@ import java.nio.file.StandardOpenOption;
 import java.util.List;
 import java.util.Optional;
 import java.util.Properties;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -31,6 +32,7 @@ import org.junit.jupiter.api.io.TempDir;
  * for other targets on every OS; the thresholds and the forced strategy from properties, as {@code
  * defaults()} reads them from the system properties.
  */
+@Tag("perf-guard")
 class TransferPolicyTest {
   private static final long MIB = 1024 * 1024;
   private static final List<String> LINUX = List.of("Linux", "linux", "LINUX");

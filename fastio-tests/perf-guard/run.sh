@@ -1,0 +1,111 @@
+#!/usr/bin/env bash
+# The performance guards (tests tagged perf-guard in fastio-tests), on every test JVM the build
+# starts (JDK 17, JAVA_HOME, JAVA_HOME with the legacy platform, and the two Vector API runs).
+# See docs/perf-guard.md.
+#
+#   fastio-tests/perf-guard/run.sh                    the guards once; 0 if all pass
+#   fastio-tests/perf-guard/run.sh --jvm 'ARGS'       with ARGS in every test JVM (e.g. a fastio.*
+#                                                     property that forces a slow path); the
+#                                                     fastio.* ones reach the traced child JVMs too
+#   fastio-tests/perf-guard/run.sh --patch FILE       with FILE (a breakage of fastio-core) applied
+#                                                     to the working tree for the run, then reverted
+#   fastio-tests/perf-guard/run.sh --breakages        every breakage below in turn: each must fail
+#   fastio-tests/perf-guard/run.sh --repeat N         N runs in a row, stopping at the first failure
+#
+# Each run prints one line: PASS or FAIL, and the guards that failed (run, guard), from the
+# rows the guards wrote to fastio-tests/target/perf-guard/*.csv; the Maven log of the last run is
+# fastio-tests/target/perf-guard-mvn.log; ERROR means the build failed before any guard ran (e.g.
+# JAVA_HOME older than 22). Offline Maven (-o): build once online first.
+set -u
+cd "$(dirname "$0")/../.."
+# The build needs JDK 22+ (CONTRIBUTING.md): take the newest under /usr/lib/jvm if JAVA_HOME is older.
+feature=$("${JAVA_HOME:-/nonexistent}/bin/java" -XshowSettings:properties -version 2>&1 |
+  sed -n 's/^ *java.specification.version = //p')
+if [ "${feature:-0}" -lt 22 ] 2>/dev/null; then
+  export JAVA_HOME=$(.ci/jdk-home)
+fi
+here=fastio-tests/perf-guard
+out=fastio-tests/target
+MAX=9223372036854775807
+
+# name | JVM options, or @patch-file
+BREAKAGES=(
+  "readAllBytes never maps|-Dfastio.readAllBytes.mapThreshold=$MAX"
+  "digest never maps|-Dfastio.digest.mapThreshold=$MAX"
+  "ChunkedReader never maps|-Dfastio.chunked.mapThreshold=$MAX"
+  "ChunkedReader never reads ahead|-Dfastio.chunked.readAheadGap=-1"
+  "ChunkedReader never faults in ahead|-Dfastio.chunked.prefault=false"
+  "no multi-buffer MD5|-Dfastio.md5.vector=false"
+  "MD5 lanes in the Vector API's boxing fallback|-XX:+UnlockExperimentalVMOptions -XX:-EnableVectorSupport"
+  "every transfer by the kernel (the JDK's transferTo)|-Dfastio.transfer.strategy=KERNEL"
+  "every transfer by read/write|-Dfastio.transfer.strategy=READ_WRITE"
+  "every transfer from a mapping|-Dfastio.transfer.strategy=MAPPED"
+  "other targets never mapped|-Dfastio.transfer.otherMappedThreshold=$MAX"
+  "file targets never by the kernel|-Dfastio.transfer.fileKernelThreshold=$MAX"
+  "digest as a DigestInputStream loop|@$here/breakages/digest-stream-loop.patch"
+  "readAllBytes is Files.readAllBytes|@$here/breakages/readAllBytes-jdk.patch"
+  "stream reads without the pooled buffer|@$here/breakages/stream-no-pooled-buffer.patch"
+  "MD5 lanes silently scalar|@$here/breakages/md5-lanes-scalar.patch"
+  "transfers to other targets by the JDK|@$here/breakages/transfer-other-jdk.patch"
+)
+
+# run JVM_ARGS PATCH: one mvn verify of the guards; prints the verdict line, returns mvn's status.
+run() {
+  local jvm="$1" patch="$2" status
+  rm -rf "$out/perf-guard"
+  if [ -n "$patch" ]; then
+    git apply "$patch" || return 2
+    trap 'git apply -R "$patch"' EXIT
+  fi
+  # Failures do not stop the build, so that every test JVM runs its guards; the verdict is read
+  # from the guards' rows and surefire's summaries below.
+  mvn -B verify -o -pl fastio-core,fastio-tests -Dgroups=perf-guard \
+    -Dsurefire.failIfNoSpecifiedTests=false -Dmaven.test.failure.ignore=true \
+    "-Dfastio.testJvmArgs=$jvm" > "$out/perf-guard-mvn.log" 2>&1
+  status=$?
+  if [ -n "$patch" ]; then
+    git apply -R "$patch"
+    trap - EXIT
+  fi
+  local failed others
+  # run,guard of each failed row (columns: time,run,verdict,guard,...; guard holds no comma)
+  failed=$(cat "$out"/perf-guard/*.csv 2>/dev/null | awk -F, '$3 == "FAIL" {print $2 "," $4}' | sort -u)
+  others=$(grep -cE 'Tests run:.*(Failures: [1-9]|Errors: [1-9]).* in ' "$out/perf-guard-mvn.log")
+  if [ $status -eq 0 ] && [ -z "$failed" ] && [ "$others" -eq 0 ]; then
+    echo "PASS ($(cat "$out"/perf-guard/*.csv | grep -c ',pass,') checks in $(ls "$out"/perf-guard/*.csv | wc -l) test JVMs)"
+    return 0
+  elif [ -n "$failed" ]; then
+    echo "FAIL ($(echo "$failed" | grep -c .) guards failed)"
+    echo "$failed" | sed 's/^/    /'
+    return 1
+  else # the build, or a test outside PerfGuard, failed: no verdict
+    echo "ERROR (mvn status $status, no guard failed)"
+    grep -E '^\[ERROR\]|<<< (FAILURE|ERROR)' "$out/perf-guard-mvn.log" | head -5 | sed 's/^/    /'
+    return 3
+  fi
+}
+
+case "${1:-}" in
+  --jvm) run "$2" "" ;;
+  --patch) run "" "$2" ;;
+  --repeat)
+    for i in $(seq 1 "$2"); do
+      printf '%s run %d/%s: ' "$(date -u +%H:%M:%S)" "$i" "$2"
+      run "" "" || exit 1
+    done ;;
+  --breakages)
+    bad=0
+    for b in "${BREAKAGES[@]}"; do
+      name=${b%%|*}; what=${b#*|}
+      printf '%s %s (%s): ' "$(date -u +%H:%M:%S)" "$name" "$what"
+      if [ "${what#@}" != "$what" ]; then run "" "${what#@}"; else run "$what" ""; fi
+      case $? in
+        0) echo "    NOT CAUGHT"; bad=1 ;;
+        1) ;;
+        *) bad=1 ;;
+      esac
+    done
+    exit $bad ;;
+  "") run "" "" ;;
+  *) sed -n '2,20p' "$0"; exit 2 ;;
+esac
