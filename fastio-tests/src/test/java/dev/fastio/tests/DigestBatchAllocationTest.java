@@ -45,7 +45,7 @@ class DigestBatchAllocationTest {
   }
 
   /** Records the hashing thread's allocated bytes at its first and last progress call. */
-  private static final class Counter implements DigestBatch.ProgressListener {
+  private static final class Counter implements DigestBatch.Listener {
     private final com.sun.management.ThreadMXBean threads =
         (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
     // Written by the one hashing thread only; read after digestAll returned, which waited for it.
