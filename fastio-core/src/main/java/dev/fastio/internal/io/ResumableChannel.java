@@ -162,7 +162,7 @@ public final class ResumableChannel implements Closeable {
     return move(src, true);
   }
 
-  /** The file's size, as {@link FileChannel#size()}. */
+  /** The file's size, as {@link FileChannel#size()}; allocates nothing (streams ask per read). */
   public long size() throws IOException {
     return call(FileChannel::size);
   }
@@ -172,14 +172,24 @@ public final class ResumableChannel implements Closeable {
     if (newPosition == position) {
       return;
     }
-    call(c -> c.position(newPosition));
+    call(
+        c -> {
+          c.position(newPosition);
+          return newPosition;
+        });
     position = newPosition;
   }
 
   /** Maps {@code [from, from + size)} read-only; see {@link PlatformProvider#map}. */
   public MappedRegion map(long from, long size, int windowSize, PlatformProvider.Sharing sharing)
       throws IOException {
-    return call(c -> PlatformProvider.get().map(c, from, size, windowSize, sharing));
+    MappedRegion[] region = new MappedRegion[1];
+    call(
+        c -> {
+          region[0] = PlatformProvider.get().map(c, from, size, windowSize, sharing);
+          return 0;
+        });
+    return region[0];
   }
 
   /**
@@ -232,12 +242,15 @@ public final class ResumableChannel implements Closeable {
     }
   }
 
-  /** One channel operation, resumed after an interrupt. */
-  private interface Call<T> {
-    T run(FileChannel channel) throws IOException;
+  /**
+   * One channel operation, resumed after an interrupt; its result a {@code long}, so that {@link
+   * #size()} boxes nothing.
+   */
+  private interface Call {
+    long run(FileChannel channel) throws IOException;
   }
 
-  private <T> T call(Call<T> call) throws IOException {
+  private long call(Call call) throws IOException {
     boolean interrupted = Thread.interrupted();
     try {
       while (true) {
