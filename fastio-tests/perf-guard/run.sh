@@ -47,6 +47,7 @@ BREAKAGES=(
   "stream reads without the pooled buffer|@$here/breakages/stream-no-pooled-buffer.patch"
   "MD5 lanes silently scalar|@$here/breakages/md5-lanes-scalar.patch"
   "transfers to other targets by the JDK|@$here/breakages/transfer-other-jdk.patch"
+  "lines through a Reader, as Files.lines|@$here/breakages/lines-through-a-reader.patch"
 )
 
 # run JVM_ARGS PATCH: one mvn verify of the guards; prints the verdict line, returns mvn's status.

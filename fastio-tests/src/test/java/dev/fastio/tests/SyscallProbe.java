@@ -63,6 +63,11 @@ public final class SyscallProbe {
           System.out.println(FastChannels.transferTo(in, 0, Long.parseLong(args[2]), out));
         }
       }
+      case "lines" -> {
+        try (java.util.stream.Stream<String> lines = FastFiles.lines(file)) {
+          System.out.println(lines.count());
+        }
+      }
       case "copy" -> {
         FastFiles.copy(file, Paths.get(args[2]));
         System.out.println(Files.size(Paths.get(args[2])));

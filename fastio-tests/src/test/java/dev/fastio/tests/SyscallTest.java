@@ -319,6 +319,31 @@ class SyscallTest {
     return t.reads.stream().mapToLong(r -> Math.max(r[1], 0)).sum();
   }
 
+  /**
+   * {@code FastFiles.lines} of a UTF-8 log finds the lines in the file's bytes: reads of nearly its
+   * whole 64 KiB line buffer and no mapping, where a {@code Reader}, as {@code Files.lines} reads,
+   * asks 8 KiB at a time.
+   */
+  @Test
+  void linesAreFoundInWholeBuffersNotThroughAReader() throws Exception {
+    String line =
+        "127.0.0.1 - - \"GET /ongoing/When/200x/2026/7/Page-7 HTTP/1.1\" 200 " + "x".repeat(130);
+    byte[] text = (line + "\n").repeat(40_000).getBytes(StandardCharsets.US_ASCII);
+    Path log = TestSupport.write(dir, "syscall-lines", text);
+    Trace t = trace("lines", log);
+    assertEquals(List.of("40000"), t.output);
+    String path = "FastFiles.lines of an 8 MiB log, lines found in its bytes (the lines drop-in)";
+    PerfGuard.exactly(path, "mmap() of the file", t.mmaps, 0, t.summary());
+    PerfGuard.atLeast(
+        path,
+        "bytes of the smallest read but the last",
+        smallestButLast(t.reads),
+        32 * 1024,
+        t.summary());
+    PerfGuard.atMost(
+        path, "read calls", t.reads.size(), text.length / (32 * 1024) + 2, t.summary());
+  }
+
   /** The fewest bytes a read returned, the last read left out (it may meet the end of file). */
   private static long smallestButLast(List<long[]> reads) {
     return reads.stream()
