@@ -10,10 +10,14 @@ import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
+import java.util.Iterator;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
 import java.util.function.LongConsumer;
+import java.util.stream.Stream;
 
 /**
  * Digests of many files at once, on several threads, with one result per file: the job of {@code
@@ -63,19 +67,28 @@ import java.util.function.LongConsumer;
  * --add-modules jdk.incubator.vector}, which makes the JVM print one warning line at start-up), the
  * C2 compiler, vectors of at least 256 bits, and a JDK where it was measured faster (17, and 25 and
  * newer; system property {@code fastio.md5.vector}: {@code false} turns it off, {@code true} allows
- * it on any JDK). {@link #engine()} says which engine a batch uses when it reads in parallel. A
- * batch that reads sequentially ({@link Reading#SEQUENTIAL}, or {@code AUTO} on a rotational disk
- * whose files are not cached) hashes with one {@code MessageDigest} per worker: its reader hands
- * the files over one at a time, which would leave all lanes but one idle whenever files are larger
- * than the read-ahead, and a device that needs a sequential reader is slower than one {@code
- * MessageDigest} anyway.
+ * it on any JDK). Until the JIT has compiled the lanes they are many times slower than {@code
+ * MessageDigest}, so a batch hashes with {@code MessageDigest} until one of its workers, warming
+ * the lanes up between its files, has measured them faster on the same bytes; from then on, for the
+ * rest of the JVM's life, MD5 batches use the lanes from their first file (system property {@code
+ * fastio.md5.warmUp=false} uses them at once). {@link #engine()} says which engine a batch uses
+ * when it reads in parallel. A batch that reads sequentially ({@link Reading#SEQUENTIAL}, or {@code
+ * AUTO} on a rotational disk whose files are not cached) hashes with one {@code MessageDigest} per
+ * worker: its reader hands the files over one at a time, which would leave all lanes but one idle
+ * whenever files are larger than the read-ahead, and a device that needs a sequential reader is
+ * slower than one {@code MessageDigest} anyway.
+ *
+ * <p><b>Small batches.</b> A batch too small to gain from threads (a few files of little data in
+ * all, asked with one {@code stat} per file) is hashed on the calling thread, one file after
+ * another, as a loop of {@link FastFiles#digest(Path, String)} would; the {@code
+ * dev.fastio.DigestBatch} JFR event then records the reading {@code INLINE}.
  *
  * <p><b>Threads.</b> A batch starts its worker threads (daemon threads named {@code
- * fastio-digest-N}, plus {@code fastio-digest-reader}) for each call and stops them before the call
- * returns or throws; large files are also faulted in ahead and unmapped on fastio's {@code
- * fastio-prefault} and {@code fastio-unmapper} daemon threads, as by {@link FastFiles#digest(Path,
- * String)}, which outlive the call. A {@code DigestBatch} is immutable and thread-safe; calls may
- * run concurrently.
+ * fastio-digest-N}, plus {@code fastio-digest-reader}, {@code fastio-digest-readahead} or, for a
+ * stream, {@code fastio-digest-feed}) for each call and stops them before the call returns or
+ * throws; large files are also faulted in ahead and unmapped on fastio's {@code fastio-prefault}
+ * and {@code fastio-unmapper} daemon threads, as by {@link FastFiles#digest(Path, String)}, which
+ * outlive the call. A {@code DigestBatch} is immutable and thread-safe; calls may run concurrently.
  *
  * <p><b>Memory.</b> Reads go through fastio's pooled 68 KiB buffers and mappings of at most 64 MiB
  * per file, as {@link FastFiles#digest(Path, String)}, or, for the MD5 lanes, a direct buffer of up
@@ -83,6 +96,8 @@ import java.util.function.LongConsumer;
  * buffer where there is no {@code /dev/null}. Results not yet delivered in order are held in memory
  * (a digest or an exception per file).
  *
+ * @implNote A batch is small when it has at most 64 files whose sizes plus 8 KiB per file come to
+ *     at most 1 MiB.
  * @since 0.1.0
  */
 public final class DigestBatch {
@@ -375,50 +390,113 @@ public final class DigestBatch {
       throws InterruptedException {
     List<Path> list = List.copyOf(paths); // rejects nulls; a stable snapshot for the workers
     Objects.requireNonNull(sink, "sink");
-    Result[] early = listener == null ? null : new Result[list.size()];
-    BatchRun.Options options =
-        new BatchRun.Options(
-            algorithm,
-            threads,
-            pipeline(reading, list),
-            early == null ? BatchRun.Progress.NONE : new Listening(list, early, listener),
-            engine);
-    BatchRun.run(
-        list,
-        options,
-        (index, digest, error) -> sink.accept(result(list, early, index, digest, error)));
+    run(list, sink);
   }
 
-  /** How a batch of {@code list} read as {@code reading} says reads its files. */
-  private static Pipeline pipeline(Reading reading, List<Path> list) {
+  /**
+   * Digests the paths of {@code paths} as the stream produces them and passes each result to {@code
+   * sink} on the calling thread, in the stream's order, as soon as it and all earlier ones are
+   * done: a walk of a tree and the hashing of the files it has found overlap, and the first results
+   * are delivered while the walk goes on.
+   *
+   * <p>The stream is consumed once, sequentially: its first elements on the calling thread, the
+   * rest on a thread of the batch ({@code fastio-digest-feed}), a bounded number of paths ahead of
+   * the delivery, so a stream of any length is digested in bounded memory. The files are taken in
+   * the stream's order (not the largest first, as for a collection). A stream that ends within its
+   * first elements, or that {@link Reading#SEQUENTIAL} (or {@code AUTO} on a rotational disk, asked
+   * of its first elements) reads, is collected first and digested as a collection. The caller
+   * closes the stream; it is not used after this returns.
+   *
+   * @param paths the files; directories, missing and unreadable files give failed results
+   * @param sink receives every result once, in the stream's order; if it throws, the batch stops
+   *     and the exception propagates unchanged (as does an unchecked exception of the listener)
+   * @throws NullPointerException if {@code paths} or {@code sink} is null, before any file is read;
+   *     or, as below, for a null path of the stream
+   * @throws RuntimeException or {@link Error} that the stream threw (including a null path's {@link
+   *     NullPointerException}), after the results of the paths before it are delivered
+   * @throws InterruptedException if the calling thread is interrupted while waiting; the workers
+   *     finish the file each is on and are stopped before it is thrown, and the thread taking the
+   *     stream's paths after the path it is on
+   * @implNote The first elements are up to 65; the feed runs at most 4,096 paths ahead.
+   * @since 0.2.0
+   */
+  public void digestAll(Stream<? extends Path> paths, Consumer<? super Result> sink)
+      throws InterruptedException {
+    Iterator<? extends Path> it = paths.iterator();
+    Objects.requireNonNull(sink, "sink");
+    List<Path> first = new ArrayList<>();
+    RuntimeException failure = null;
+    boolean more = false;
+    try {
+      while ((more = it.hasNext()) && first.size() <= Pipeline.INLINE_FILES) {
+        first.add(Objects.requireNonNull(it.next(), "a path of the stream is null"));
+      }
+    } catch (RuntimeException e) {
+      failure = e; // thrown after the results of the paths before it
+    }
+    if (failure != null || !more) {
+      run(first, sink);
+      if (failure != null) {
+        throw failure;
+      }
+      return;
+    }
+    Pipeline pipeline = requested(reading);
+    if (pipeline == null) {
+      pipeline = Pipeline.auto(first);
+    }
+    if (pipeline != Pipeline.PARALLEL) {
+      it.forEachRemaining(
+          p -> first.add(Objects.requireNonNull(p, "a path of the stream is null")));
+      run(first, sink);
+      return;
+    }
+    Map<Integer, Result> early = listener == null ? null : new ConcurrentHashMap<>();
+    BatchRun.run(
+        first,
+        it,
+        options(Pipeline.PARALLEL, early),
+        (index, path, digest, error) -> sink.accept(result(early, index, path, digest, error)));
+  }
+
+  private void run(List<Path> list, Consumer<? super Result> sink) throws InterruptedException {
+    Map<Integer, Result> early = listener == null ? null : new ConcurrentHashMap<>();
+    BatchRun.run(
+        list,
+        options(Pipeline.choose(requested(reading), list), early),
+        (index, path, digest, error) -> sink.accept(result(early, index, path, digest, error)));
+  }
+
+  private BatchRun.Options options(Pipeline pipeline, Map<Integer, Result> early) {
+    return new BatchRun.Options(
+        algorithm,
+        threads,
+        pipeline,
+        early == null ? BatchRun.Progress.NONE : new Listening(early, listener),
+        engine);
+  }
+
+  /** The pipeline {@code reading} asks for, or null where fastio chooses. */
+  private static Pipeline requested(Reading reading) {
     return switch (reading) {
       case SEQUENTIAL -> Pipeline.SEQUENTIAL;
       case PARALLEL -> Pipeline.PARALLEL;
-      case AUTO -> Pipeline.auto(list);
+      case AUTO -> null;
     };
   }
 
   /** The result of file {@code index}: the one the listener was given, or a new one. */
   private static Result result(
-      List<Path> list, Result[] early, int index, byte[] digest, IOException error) {
-    if (early == null) {
-      return new Result(list.get(index), digest, error);
-    }
-    synchronized (early) {
-      Result r = early[index];
-      early[index] = null;
-      return r;
-    }
+      Map<Integer, Result> early, int index, Path path, byte[] digest, IOException error) {
+    return early == null ? new Result(path, digest, error) : early.remove(index);
   }
 
   /** Tells the listener, and keeps each result for its delivery in order. */
   private static final class Listening implements BatchRun.Progress {
-    private final List<Path> list;
-    private final Result[] early;
+    private final Map<Integer, Result> early;
     private final Listener listener;
 
-    Listening(List<Path> list, Result[] early, Listener listener) {
-      this.list = list;
+    Listening(Map<Integer, Result> early, Listener listener) {
       this.early = early;
       this.listener = listener;
     }
@@ -429,11 +507,9 @@ public final class DigestBatch {
     }
 
     @Override
-    public void finished(int index, byte[] digest, IOException error) {
-      Result r = new Result(list.get(index), digest, error);
-      synchronized (early) {
-        early[index] = r;
-      }
+    public void finished(int index, Path path, byte[] digest, IOException error) {
+      Result r = new Result(path, digest, error);
+      early.put(index, r);
       listener.fileDone(r);
     }
   }

@@ -90,6 +90,14 @@ public final class Settings {
   public static final String MD5_VECTOR = System.getProperty("fastio.md5.vector", "").trim();
 
   /**
+   * {@code fastio.md5.warmUp}: {@code false} lets MD5 batches hash on the lanes from their first
+   * file, even while the lanes are still slower than {@code MessageDigest} (before the JIT has
+   * compiled them). Default true: {@code MessageDigest} until the lanes are measured faster.
+   */
+  public static final boolean MD5_WARM_UP =
+      Boolean.parseBoolean(System.getProperty("fastio.md5.warmUp", "true"));
+
+  /**
    * {@code fastio.transfer.strategy}: {@code KERNEL}, {@code MAPPED} or {@code READ_WRITE} forces
    * that strategy on every transfer that uses {@code TransferPolicy.defaults()}.
    */

@@ -165,7 +165,8 @@ class DigestBatchLanesTest {
 
   @Test
   void theEngineIsRecordedInTheJfrEvent() throws Exception {
-    Path a = TestSupport.write(dir(), "a", TestSupport.randomBytes(2, 5000));
+    Path a = TestSupport.write(dir(), "a", TestSupport.randomBytes(2, 600_000)); // 3: not inline
+    Path small = TestSupport.write(dir(), "small", TestSupport.randomBytes(3, 5000));
     Path jfr = dir().resolve("batch.jfr");
     DigestBatch batch = DigestBatch.builder("MD5").threads(1).reading(Reading.PARALLEL).build();
     DigestBatch sequential =
@@ -175,6 +176,7 @@ class DigestBatchLanesTest {
       rec.start();
       batch.digestAll(List.of(a, a, a));
       sequential.digestAll(List.of(a, a, a));
+      batch.digestAll(List.of(small, small, small));
       rec.stop();
       rec.dump(jfr);
     }
@@ -183,10 +185,15 @@ class DigestBatchLanesTest {
             .filter(e -> e.getEventType().getName().equals("dev.fastio.DigestBatch"))
             .sorted(java.util.Comparator.comparing(RecordedEvent::getStartTime))
             .toList();
-    assertEquals(2, events.size());
+    assertEquals(3, events.size());
     assertEquals(batch.engine(), events.get(0).getString("engine"));
+    assertEquals("PARALLEL", events.get(0).getString("reading"));
     // a sequential reader hands files over one at a time: one MessageDigest per worker
     assertEquals("MessageDigest", events.get(1).getString("engine"));
+    assertEquals("SEQUENTIAL", events.get(1).getString("reading"));
+    // a batch too small to gain from threads is hashed on the calling thread
+    assertEquals("MessageDigest", events.get(2).getString("engine"));
+    assertEquals("INLINE", events.get(2).getString("reading"));
     assertEquals("MD5", events.get(0).getString("algorithm"));
     assertEquals(3, events.get(0).getLong("files"));
     assertEquals(1, events.get(0).getInt("threads"));

@@ -2,9 +2,13 @@ package dev.fastio.internal.batch;
 
 import dev.fastio.internal.io.Uninterruptibly;
 import dev.fastio.internal.jfr.Jfr;
+import dev.fastio.internal.read.FileReads;
+import dev.fastio.internal.read.ReadStrategy;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.security.MessageDigest;
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Objects;
 
@@ -23,10 +27,11 @@ public final class BatchRun {
      * File {@code index} is finished: exactly one of {@code digest} and {@code error} is non-null.
      *
      * @param index the file's index in the input
+     * @param path the file
      * @param digest its digest, or null
      * @param error what stopped it, or null
      */
-    void done(int index, byte[] digest, IOException error);
+    void done(int index, Path path, byte[] digest, IOException error);
   }
 
   /** Told of progress on the hashing threads, concurrently. */
@@ -38,7 +43,7 @@ public final class BatchRun {
           public void bytes(long bytes) {}
 
           @Override
-          public void finished(int index, byte[] digest, IOException error) {}
+          public void finished(int index, Path path, byte[] digest, IOException error) {}
         };
 
     /**
@@ -52,10 +57,11 @@ public final class BatchRun {
      * File {@code index} finished (any order).
      *
      * @param index the file's index in the input
+     * @param path the file
      * @param digest its digest, or null
      * @param error what stopped it, or null
      */
-    void finished(int index, byte[] digest, IOException error);
+    void finished(int index, Path path, byte[] digest, IOException error);
   }
 
   /**
@@ -84,12 +90,16 @@ public final class BatchRun {
     }
   }
 
+  /** The files a run over a stream takes ahead of its delivery at most. */
+  public static final int STREAM_AHEAD = 4096;
+
   private BatchRun() {}
 
   /**
    * Hashes {@code paths} and passes each result to {@code sink} on the calling thread, in input
    * order. Returns when all are delivered; if the sink throws or the thread is interrupted, the
-   * hashing threads are stopped (each finishes its current file) before this returns.
+   * hashing threads are stopped (each finishes its current file) before this returns. With {@link
+   * Pipeline#INLINE} the calling thread hashes every file itself.
    *
    * @param paths the files, without nulls, not changed while the run lasts
    * @param options how to hash
@@ -103,34 +113,105 @@ public final class BatchRun {
       return;
     }
     Object event = Jfr.beginDigestBatch();
-    deliver(paths, options, sink);
+    int warmUpFiles = 0;
+    if (options.pipeline() == Pipeline.INLINE) {
+      inline(paths, options, sink);
+    } else {
+      Delivery delivery = Delivery.of(n);
+      Feed feed =
+          options.pipeline() == Pipeline.SEQUENTIAL
+              ? new SequentialFeed(paths, delivery)
+              : new ParallelFeed(paths, delivery);
+      warmUpFiles = deliver(feed, delivery, Math.min(options.threads(), n), options, sink);
+    }
+    commit(event, options, n, warmUpFiles);
+  }
+
+  /**
+   * Hashes the paths of {@code head}, then those {@code rest} gives, in order, on {@link
+   * Pipeline#PARALLEL} threads, while a thread of the run takes them from {@code rest}, at most
+   * {@link #STREAM_AHEAD} ahead of the delivery; passes each result to {@code sink} on the calling
+   * thread, in order. A runtime exception or error of {@code rest} (or a null path) is thrown after
+   * the results of the paths before it; else as {@link #run(List, Options, Sink)}.
+   *
+   * @param head the first files, without nulls
+   * @param rest the files after them, taken on a thread of the run
+   * @param options how to hash, with {@link Pipeline#PARALLEL}
+   * @param sink receives the results
+   * @throws InterruptedException if the calling thread is interrupted while waiting
+   */
+  public static void run(
+      List<? extends Path> head, Iterator<? extends Path> rest, Options options, Sink sink)
+      throws InterruptedException {
+    if (options.pipeline() != Pipeline.PARALLEL) {
+      throw new IllegalArgumentException("a stream is read in parallel: " + options.pipeline());
+    }
+    Object event = Jfr.beginDigestBatch();
+    Delivery delivery = Delivery.streaming(STREAM_AHEAD);
+    int[] files = {0};
+    int warmUpFiles =
+        deliver(
+            new StreamFeed(head, rest, delivery, STREAM_AHEAD),
+            delivery,
+            options.threads(),
+            options,
+            (i, path, digest, error) -> {
+              files[0] = i + 1;
+              sink.done(i, path, digest, error);
+            });
+    commit(event, options, files[0], warmUpFiles);
+  }
+
+  private static void commit(Object event, Options options, int files, int warmUpFiles) {
     if (event != null) {
       Jfr.commitDigestBatch(
           event,
           options.algorithm(),
           options.engine().describe(options.algorithm()),
-          n,
+          files,
           options.threads(),
-          options.pipeline().name());
+          options.pipeline().name(),
+          warmUpFiles);
     }
   }
 
-  private static void deliver(List<? extends Path> paths, Options options, Sink sink)
+  /** {@link Pipeline#INLINE}: the calling thread hashes the files one after another. */
+  private static void inline(List<? extends Path> paths, Options options, Sink sink)
       throws InterruptedException {
-    Delivery delivery = new Delivery(paths.size());
-    Feed feed =
-        options.pipeline() == Pipeline.SEQUENTIAL
-            ? new SequentialFeed(paths, delivery)
-            : new ParallelFeed(paths, delivery);
-    int hashers = Math.min(options.threads(), paths.size());
+    MessageDigest md = Hashers.newDigest(options);
+    for (int i = 0; i < paths.size(); i++) {
+      if (Thread.interrupted()) {
+        throw new InterruptedException("digest batch interrupted");
+      }
+      Path path = paths.get(i);
+      byte[] digest = null;
+      IOException error = null;
+      try {
+        digest = FileReads.digest(path, md, ReadStrategy.AUTO);
+      } catch (IOException e) {
+        error = e;
+      }
+      options.progress().finished(i, path, digest, error);
+      sink.done(i, path, digest, error);
+    }
+  }
+
+  /**
+   * Runs the hashing threads and the feed's, delivering on this thread; returns the files hashed
+   * while the lanes warmed up.
+   */
+  private static int deliver(Feed feed, Delivery delivery, int hashers, Options options, Sink sink)
+      throws InterruptedException {
     List<Thread> threads = new ArrayList<>();
+    Hashers run = new Hashers(options, feed, delivery);
     try {
-      new Hashers(paths, options, feed, delivery).start(threads, hashers);
+      run.start(threads, hashers);
       feed.start(threads, hashers);
-      delivery.deliver(sink);
+      delivery.deliver((i, digest, error) -> sink.done(i, feed.path(i), digest, error));
     } finally {
       stop(delivery, feed, threads);
     }
+    return run.warmUpFiles();
   }
 
   /** Stops the threads after their current file and waits for them; an interrupt is kept. */

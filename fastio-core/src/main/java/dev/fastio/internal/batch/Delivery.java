@@ -10,29 +10,72 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
  * #fail}: a runtime exception or error of any of the run's threads) is thrown on the calling thread
  * instead of the next result. {@link #cancel()} tells every thread of the run to stop.
  *
- * <p>Thread-safe: {@link #complete}, {@link #fail}, {@link #cancel} and {@link #isCancelled} from
- * any thread; {@link #deliver} from the calling thread only.
+ * <p>The results wait in a ring of {@code capacity} slots: file {@code i} in slot {@code i %
+ * capacity}. A run over a list has a slot per file; a run over a stream has fewer, and its feed
+ * takes file {@code i} only once {@link #awaitRoom} says that every file up to {@code i - capacity}
+ * is delivered. The number of files is known from the start, or once the feed {@link #end}s.
+ *
+ * <p>Thread-safe: {@link #complete}, {@link #fail}, {@link #end}, {@link #awaitRoom}, {@link
+ * #cancel} and {@link #isCancelled} from any thread; {@link #deliver} from the calling thread only.
  */
 final class Delivery {
+  /** Receives the results, in input order. */
+  interface Receiver {
+    /**
+     * File {@code index} is finished: exactly one of {@code digest} and {@code error} is non-null.
+     */
+    void done(int index, byte[] digest, IOException error);
+  }
+
   private final AtomicReferenceArray<Object> results;
+  private final int capacity;
   private final Object lock = new Object();
-  private Throwable failure; // guarded by lock
+  private int files; // guarded by lock; -1 until known
+  private Throwable failure; // guarded by lock: thrown instead of the next result
+  private Throwable endFailure; // guarded by lock: thrown after the last result
+  private int delivered; // guarded by lock: the files before it are delivered
+  private boolean roomAwaited; // guarded by lock: the feed waits for a slot
+  private int awaited = -1; // guarded by lock: the result the calling thread waits for, or -1
   private volatile boolean cancelled;
 
-  Delivery(int files) {
-    this.results = new AtomicReferenceArray<>(files);
+  /**
+   * A delivery of {@code files} results, each with its slot.
+   *
+   * @param files the number of files, known
+   */
+  static Delivery of(int files) {
+    return new Delivery(Math.max(files, 1), files);
+  }
+
+  /**
+   * A delivery of as many results as the feed {@link #end}s with, {@code capacity} waiting at most.
+   *
+   * @param capacity the files taken but not delivered at most, at least 1
+   */
+  static Delivery streaming(int capacity) {
+    return new Delivery(capacity, -1);
+  }
+
+  private Delivery(int capacity, int files) {
+    this.capacity = capacity;
+    this.results = new AtomicReferenceArray<>(capacity);
+    this.files = files;
   }
 
   /**
    * Hands every result to {@code sink} in input order, waiting for each.
    *
    * @throws InterruptedException if the calling thread is interrupted while waiting
-   * @throws RuntimeException or {@link Error} the run {@link #fail}ed with, or the sink's own
+   * @throws RuntimeException or {@link Error} the run {@link #fail}ed with, the sink's own, or
+   *     (after the last result) the one the feed {@link #end}ed with
    */
-  void deliver(BatchRun.Sink sink) throws InterruptedException {
-    for (int i = 0; i < results.length(); i++) {
+  void deliver(Receiver sink) throws InterruptedException {
+    for (int i = 0; ; i++) {
       Object r = await(i);
-      results.set(i, null); // delivered: let it go
+      if (r == null) {
+        return;
+      }
+      results.set(i % capacity, null); // delivered: let it go
       if (r instanceof IOException e) {
         sink.done(i, null, e);
       } else {
@@ -44,8 +87,10 @@ final class Delivery {
   /** File {@code i} is finished: exactly one of {@code digest} and {@code error} is non-null. */
   void complete(int i, byte[] digest, IOException error) {
     synchronized (lock) {
-      results.set(i, digest != null ? digest : error);
-      lock.notifyAll();
+      results.set(i % capacity, digest != null ? digest : error);
+      if (i == awaited) {
+        lock.notifyAll(); // else the calling thread finds it when it comes to it, unwoken
+      }
     }
   }
 
@@ -59,9 +104,40 @@ final class Delivery {
     }
   }
 
+  /**
+   * The feed has no more files: there are {@code count}; {@code e}, if not null, is thrown on the
+   * calling thread after the last of them is delivered.
+   */
+  void end(int count, Throwable e) {
+    synchronized (lock) {
+      files = count;
+      endFailure = e;
+      lock.notifyAll();
+    }
+  }
+
+  /**
+   * Waits until file {@code i} has a slot (every file up to {@code i - capacity} delivered); false
+   * if the run is over first.
+   *
+   * @throws InterruptedException if the waiting thread is interrupted
+   */
+  boolean awaitRoom(int i) throws InterruptedException {
+    synchronized (lock) {
+      while (i - delivered >= capacity && !cancelled) {
+        roomAwaited = true;
+        lock.wait();
+      }
+      return !cancelled;
+    }
+  }
+
   /** The run is over (delivered, failed or interrupted): every thread of it stops. */
   void cancel() {
-    cancelled = true;
+    synchronized (lock) {
+      cancelled = true;
+      lock.notifyAll();
+    }
   }
 
   /** True once {@link #cancel()} was called. */
@@ -69,19 +145,33 @@ final class Delivery {
     return cancelled;
   }
 
+  /** Result {@code i} (a digest or an IOException), or null after the last one. */
   private Object await(int i) throws InterruptedException {
     synchronized (lock) {
+      delivered = i;
+      if (roomAwaited) {
+        roomAwaited = false;
+        lock.notifyAll();
+      }
       while (true) {
         if (Thread.interrupted()) {
           throw new InterruptedException("digest batch interrupted");
         }
-        Object r = results.get(i);
+        if (files >= 0 && i >= files) {
+          if (endFailure != null) {
+            throwUnchecked(endFailure);
+          }
+          return null;
+        }
+        Object r = results.get(i % capacity);
         if (r != null) {
+          awaited = -1;
           return r;
         }
         if (failure != null) {
           throwUnchecked(failure);
         }
+        awaited = i;
         lock.wait();
       }
     }

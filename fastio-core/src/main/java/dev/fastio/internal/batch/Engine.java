@@ -27,16 +27,17 @@ public enum Engine {
 
   /**
    * The engine a run with {@code pipeline} uses: this one, except that a {@link
-   * Pipeline#SEQUENTIAL} run hashes with {@link #MESSAGE_DIGEST}. Its reader hands the files over
-   * one at a time, so with files larger than its read-ahead the lanes would hash one file in 16,
-   * slower than one {@code MessageDigest}; and the devices that need a sequential reader are slower
-   * than that anyway.
+   * Pipeline#SEQUENTIAL} or {@link Pipeline#INLINE} run hashes with {@link #MESSAGE_DIGEST} (an
+   * inline run is one too small for the lanes to gain). Its reader hands the files over one at a
+   * time, so with files larger than its read-ahead the lanes would hash one file in 16, slower than
+   * one {@code MessageDigest}; and the devices that need a sequential reader are slower than that
+   * anyway.
    *
    * @param pipeline how the run reads
    * @return the engine
    */
   public Engine forPipeline(Pipeline pipeline) {
-    return pipeline == Pipeline.SEQUENTIAL ? MESSAGE_DIGEST : this;
+    return pipeline == Pipeline.PARALLEL ? this : MESSAGE_DIGEST;
   }
 
   /**

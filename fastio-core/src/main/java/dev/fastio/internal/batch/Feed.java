@@ -1,15 +1,20 @@
 package dev.fastio.internal.batch;
 
+import java.nio.file.Path;
 import java.util.List;
 
 /**
  * Where a run's hashing threads take their files from: one class per {@link Pipeline}, each with
  * the threads of its own that it starts and stops.
  *
- * <p>Thread-safe: {@link #next()} and {@link #finished} are called on the hashing threads; {@link
- * #start} and {@link #stop} on the calling thread.
+ * <p>Thread-safe: {@link #next()}, {@link #poll()}, {@link #path} and {@link #finished} are called
+ * on the hashing threads (and {@link #path} on the calling thread); {@link #start} and {@link
+ * #stop} on the calling thread.
  */
 interface Feed {
+  /** What {@link #poll()} returns while files remain but none is ready yet. */
+  int NONE_READY = LaneScheduler.Inputs.NONE_READY;
+
   /**
    * Starts this pipeline's own threads, if any, after the hashing threads, adding them to {@code
    * threads}.
@@ -24,6 +29,18 @@ interface Feed {
    * @throws InterruptedException if the hashing thread is interrupted while waiting
    */
   int next() throws InterruptedException;
+
+  /**
+   * The index of the next file to hash without waiting: -1 when none is left or the run is over,
+   * {@link #NONE_READY} while none is ready yet. A feed that never waits returns {@link #next()}.
+   */
+  int poll();
+
+  /**
+   * File {@code index}: one the feed has handed out by {@link #next()} or {@link #poll()} and whose
+   * result is not delivered yet.
+   */
+  Path path(int index);
 
   /** File {@code index}'s hash is done (its result given to the run). */
   void finished(int index);

@@ -7,6 +7,8 @@ import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.LongConsumer;
 
 /**
  * The hashing threads of a run ({@code fastio-digest-N}): each takes files from the run's {@link
@@ -16,13 +18,18 @@ import java.util.List;
  * status kept); a runtime exception or error fails the run. Thread-safe.
  */
 final class Hashers {
-  private final List<? extends Path> paths;
   private final BatchRun.Options options;
   private final Feed feed;
   private final Delivery delivery;
+  private final AtomicInteger warmUpFiles = new AtomicInteger();
 
-  Hashers(List<? extends Path> paths, BatchRun.Options options, Feed feed, Delivery delivery) {
-    this.paths = paths;
+  /** Set where the first thread found the files large enough to warm the lanes up on them. */
+  private volatile boolean lanesEarly;
+
+  /** A judge of the lanes for a thread that need not judge them: they are fast. */
+  private static final LongConsumer NO_JUDGE = bytes -> {};
+
+  Hashers(BatchRun.Options options, Feed feed, Delivery delivery) {
     this.options = options;
     this.feed = feed;
     this.delivery = delivery;
@@ -31,17 +38,22 @@ final class Hashers {
   /** Starts {@code count} hashing threads, adding them to {@code threads}. */
   void start(List<Thread> threads, int count) {
     for (int i = 0; i < count; i++) {
-      threads.add(BatchRun.daemon("fastio-digest-" + i, this::hashLoop));
+      boolean first = i == 0;
+      threads.add(BatchRun.daemon("fastio-digest-" + i, () -> hashLoop(first)));
     }
   }
 
-  private void hashLoop() {
+  /** A hashing thread; the first one of an MD5 batch warms the lanes up. */
+  private void hashLoop(boolean first) {
     try {
       if (options.engine() == Engine.MD5_LANES) {
-        new LaneHashing(this).hash();
+        LongConsumer judge = LaneWarmUp.isFast() ? NO_JUDGE : hashWhileLanesWarmUp(first);
+        if (judge != null) {
+          new LaneHashing(this, judge).hash();
+        }
         return;
       }
-      MessageDigest md = newDigest();
+      MessageDigest md = newDigest(options);
       for (int i; !delivery.isCancelled() && (i = feed.next()) >= 0; ) {
         hash(i, md);
       }
@@ -50,6 +62,45 @@ final class Hashers {
     } catch (RuntimeException | Error e) {
       delivery.fail(e);
     }
+  }
+
+  /**
+   * Hashes files with {@code MessageDigest} until the lanes are fast ({@link LaneWarmUp}), the
+   * {@code warm} thread warming them up between files, or moving to them early where the files are
+   * large. Returns null when no file is left, else the judge of the lanes the thread hashes with
+   * next.
+   */
+  private LongConsumer hashWhileLanesWarmUp(boolean warm) throws InterruptedException {
+    LaneWarmUp warmUp = warm ? new LaneWarmUp() : null;
+    long[] bytes = {0};
+    MessageDigest md = new CountingDigest(newDigest(options), n -> bytes[0] += n);
+    while (!LaneWarmUp.isFast() && !lanesEarly) {
+      int i = delivery.isCancelled() ? -1 : feed.next();
+      if (i < 0) {
+        return null;
+      }
+      long start = System.nanoTime();
+      bytes[0] = 0;
+      hash(i, md);
+      warmUpFiles.incrementAndGet();
+      if (warmUp != null) {
+        warmUp.hashed(bytes[0], System.nanoTime() - start);
+        if (warmUp.lanesWorthIt()) {
+          lanesEarly = true; // the other threads follow after their current file
+          return warmUp.judge();
+        }
+        warmUp.step();
+      }
+    }
+    return NO_JUDGE;
+  }
+
+  /**
+   * The next file to hash without waiting: -1 when there is none or the run is over, {@link
+   * Feed#NONE_READY} while none is ready yet.
+   */
+  int pollIndex() {
+    return delivery.isCancelled() ? -1 : feed.poll();
   }
 
   /**
@@ -68,6 +119,11 @@ final class Hashers {
     }
   }
 
+  /** The files hashed with {@code MessageDigest} while the lanes warmed up. */
+  int warmUpFiles() {
+    return warmUpFiles.get();
+  }
+
   /** True once the run is over: the thread stops. */
   boolean isCancelled() {
     return delivery.isCancelled();
@@ -75,7 +131,7 @@ final class Hashers {
 
   /** File {@code i}. */
   Path path(int i) {
-    return paths.get(i);
+    return feed.path(i);
   }
 
   /** Tells the progress of {@code bytes} more bytes hashed. */
@@ -85,12 +141,13 @@ final class Hashers {
 
   /** File {@code i} is finished: exactly one of {@code digest} and {@code error} is non-null. */
   void complete(int i, byte[] digest, IOException error) {
-    options.progress().finished(i, digest, error);
+    options.progress().finished(i, feed.path(i), digest, error);
     feed.finished(i);
     delivery.complete(i, digest, error);
   }
 
-  private MessageDigest newDigest() {
+  /** A digest of the run's algorithm, telling the run's progress of the bytes it hashes. */
+  static MessageDigest newDigest(BatchRun.Options options) {
     MessageDigest md;
     try {
       md = MessageDigest.getInstance(options.algorithm());
@@ -105,7 +162,7 @@ final class Hashers {
     byte[] digest = null;
     IOException error = null;
     try {
-      digest = FileReads.digest(paths.get(i), md, ReadStrategy.AUTO);
+      digest = FileReads.digest(feed.path(i), md, ReadStrategy.AUTO);
     } catch (IOException e) {
       error = e;
     }

@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.LongConsumer;
 
 /**
  * A hashing thread of an MD5 batch that hashes many files at once: one multi-buffer engine ({@link
@@ -28,10 +29,13 @@ final class LaneHashing
   private final List<NativeBuffer> free = new ArrayList<>();
   private final List<NativeBuffer> lent = new ArrayList<>();
   private final ByteReports reports;
+  private final LongConsumer judge;
 
-  LaneHashing(Hashers run) {
+  /** A lane thread of {@code run}; {@code judge} is told of the bytes it hashes (LaneWarmUp). */
+  LaneHashing(Hashers run, LongConsumer judge) {
     this.run = run;
     this.reports = new ByteReports(run::reportBytes);
+    this.judge = judge;
   }
 
   /** Hashes files until the batch has none left for this thread, or stops. */
@@ -47,14 +51,10 @@ final class LaneHashing
     }
   }
 
-  /**
-   * The next file: never waits, since the lanes run only when the batch reads in parallel (see
-   * {@link BatchRun.Options}), where the hashing threads take the files from a list (see {@link
-   * ParallelFeed}).
-   */
+  /** The next file, without waiting ({@link Feed#NONE_READY} while none is ready yet). */
   @Override
   public int poll() {
-    return run.nextIndexOrNone();
+    return run.pollIndex();
   }
 
   @Override
@@ -81,6 +81,7 @@ final class LaneHashing
   @Override
   public void add(long bytes) {
     reports.add(bytes);
+    judge.accept(bytes);
   }
 
   /**

@@ -18,6 +18,8 @@ final class ParallelFeed implements Feed {
   /** The least bytes of file starts worth a read-ahead thread and a cache probe. */
   private static final long READ_AHEAD_MIN = 64L << 20;
 
+  private final List<? extends Path> paths;
+
   /** The indexes of the files, largest first (so no large file is left for the end). */
   private final int[] order;
 
@@ -29,6 +31,7 @@ final class ParallelFeed implements Feed {
 
   /** Orders {@code paths} (one {@code stat} each) and sets up the read-ahead, if any. */
   ParallelFeed(List<? extends Path> paths, Delivery delivery) {
+    this.paths = paths;
     long[] sizes = new long[paths.size()];
     this.order = largestFirst(paths, sizes);
     this.readAhead = readAhead(paths, sizes, delivery);
@@ -67,6 +70,16 @@ final class ParallelFeed implements Feed {
       readAhead.advanced();
     }
     return k < order.length ? order[k] : -1;
+  }
+
+  @Override
+  public int poll() {
+    return next();
+  }
+
+  @Override
+  public Path path(int index) {
+    return paths.get(index);
   }
 
   @Override

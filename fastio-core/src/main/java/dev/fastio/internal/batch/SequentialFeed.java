@@ -44,6 +44,17 @@ final class SequentialFeed implements Feed {
   }
 
   @Override
+  public int poll() {
+    Integer index = queue.poll();
+    return index != null ? index : NONE_READY;
+  }
+
+  @Override
+  public Path path(int index) {
+    return paths.get(index);
+  }
+
+  @Override
   public void finished(int index) {
     budget.release(index);
   }

@@ -25,6 +25,13 @@ final class DigestBatchEvent extends jdk.jfr.Event {
   int threads;
 
   @Label("Reading")
-  @Description("PARALLEL or SEQUENTIAL")
+  @Description(
+      "PARALLEL, SEQUENTIAL, or INLINE (on the calling thread: a batch too small for threads)")
   String reading;
+
+  @Label("Warm-up files")
+  @Description(
+      "Files of an MD5 lanes batch hashed with MessageDigest while the lanes were not yet measured"
+          + " faster (before the JIT compiled them)")
+  long warmUpFiles;
 }

@@ -104,10 +104,17 @@ public final class Jfr {
    * @param files the files digested
    * @param threads the hashing threads
    * @param reading the pipeline
+   * @param warmUpFiles the files hashed with {@code MessageDigest} while the lanes warmed up
    */
   public static void commitDigestBatch(
-      Object begun, String algorithm, String engine, long files, int threads, String reading) {
-    JfrEvents.commitDigestBatch(begun, algorithm, engine, files, threads, reading);
+      Object begun,
+      String algorithm,
+      String engine,
+      long files,
+      int threads,
+      String reading,
+      long warmUpFiles) {
+    JfrEvents.commitDigestBatch(begun, algorithm, engine, files, threads, reading, warmUpFiles);
   }
 
   /**

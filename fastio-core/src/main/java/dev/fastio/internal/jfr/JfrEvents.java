@@ -87,7 +87,13 @@ final class JfrEvents {
   }
 
   static void commitDigestBatch(
-      Object begun, String algorithm, String engine, long files, int threads, String reading) {
+      Object begun,
+      String algorithm,
+      String engine,
+      long files,
+      int threads,
+      String reading,
+      long warmUpFiles) {
     DigestBatchEvent event = (DigestBatchEvent) begun;
     event.end();
     if (event.shouldCommit()) {
@@ -96,6 +102,7 @@ final class JfrEvents {
       event.files = files;
       event.threads = threads;
       event.reading = reading;
+      event.warmUpFiles = warmUpFiles;
       event.commit();
     }
   }

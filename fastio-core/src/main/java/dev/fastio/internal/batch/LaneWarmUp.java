@@ -1,0 +1,136 @@
+package dev.fastio.internal.batch;
+
+import dev.fastio.internal.Settings;
+import dev.fastio.internal.platform.Md5Lanes;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.function.LongConsumer;
+
+/**
+ * Whether the MD5 lanes are faster than {@code MessageDigest} yet in this JVM, decided by
+ * measurement: until the JIT has compiled them, the lanes run the Vector API's fallbacks, many
+ * times slower than {@code MessageDigest}, so a batch hashes with {@code MessageDigest} meanwhile
+ * and its first hashing thread warms the lanes up, one of two ways:
+ *
+ * <ul>
+ *   <li>Between files, within a budget of a quarter of its time, it times one round of the lanes
+ *       ({@link LaneHashing#BLOCKS_PER_LANE} blocks per lane) and {@code MessageDigest} over the
+ *       same bytes; the lanes are {@link #isFast fast} once faster by {@link #MARGIN} in {@link
+ *       #STREAK} rounds in a row.
+ *   <li>Where the batch's files are large ({@link #lanesWorthIt}: at least {@link #EARLY_BYTES}
+ *       hashed, {@link #EARLY_FILE_BYTES} a file on average), the batch's threads move to the lanes
+ *       at once, so that their slow start is spent on the files (and the JIT, seeing them run on
+ *       every thread, compiles them soonest), and the first thread times its lanes against its own
+ *       {@code MessageDigest} bytes per second ({@link #judge}): fast once a window of {@link
+ *       #WINDOW} bytes went faster than that.
+ * </ul>
+ *
+ * <p>Once fast, the lanes stay fast for the rest of the JVM's life. An instance is confined to one
+ * thread; {@link #isFast} is thread-safe.
+ */
+final class LaneWarmUp {
+  /** How many times faster than {@code MessageDigest} a round of the lanes must be. */
+  static final int MARGIN = 2;
+
+  /** Rounds in a row the lanes must win. */
+  static final int STREAK = 3;
+
+  /** The thread spends at most one part in this many warming up. */
+  private static final int BUDGET = 4;
+
+  /** The bytes hashed before the thread may move to the lanes early. */
+  static final long EARLY_BYTES = 16L << 20;
+
+  /** The mean file size, in bytes, from which the thread moves to the lanes early. */
+  static final long EARLY_FILE_BYTES = 128 << 10;
+
+  /** The bytes of the lanes timed at once against {@code MessageDigest}. */
+  static final long WINDOW = 1L << 20;
+
+  private static volatile boolean fast = !Settings.MD5_WARM_UP;
+
+  private final Md5Lanes lanes = Md5Lanes.vector(LaneHashing.BLOCKS_PER_LANE);
+  private final MessageDigest md5 = md5();
+  private final byte[] bytes = new byte[lanes.words().length * 4];
+  private final long started = System.nanoTime();
+  private long spent;
+  private int streak;
+  private long hashedBytes; // by MessageDigest, this thread
+  private long hashedNanos;
+  private int hashedFiles;
+
+  /**
+   * True once the lanes were measured faster than {@code MessageDigest} in this JVM (or the warm-up
+   * is off: {@code fastio.md5.warmUp=false}).
+   */
+  static boolean isFast() {
+    return fast;
+  }
+
+  /** The thread hashed a file of {@code bytes} with {@code MessageDigest} in {@code nanos}. */
+  void hashed(long bytes, long nanos) {
+    hashedBytes += bytes;
+    hashedNanos += nanos;
+    hashedFiles++;
+  }
+
+  /** True where the files are large enough for the thread to warm the lanes up on them. */
+  boolean lanesWorthIt() {
+    return hashedBytes >= EARLY_BYTES && hashedBytes / hashedFiles >= EARLY_FILE_BYTES;
+  }
+
+  /**
+   * A judge of the lanes' speed for a thread that moved to them early: told of the bytes they hash,
+   * it marks them fast once {@link #WINDOW} bytes go faster than this thread's {@code
+   * MessageDigest} did. Confined to the thread.
+   */
+  LongConsumer judge() {
+    double mdNanosPerByte = (double) hashedNanos / hashedBytes;
+    return new LongConsumer() {
+      private long bytes;
+      private long since = System.nanoTime();
+
+      @Override
+      public void accept(long n) {
+        bytes += n;
+        if (bytes >= WINDOW && !fast) {
+          long now = System.nanoTime();
+          if (now - since < mdNanosPerByte * bytes) {
+            fast = true;
+          }
+          bytes = 0;
+          since = now;
+        }
+      }
+    };
+  }
+
+  /** Times one more round, if the budget allows; true once the lanes are fast. */
+  boolean step() {
+    if (fast) {
+      return true;
+    }
+    long t0 = System.nanoTime();
+    if ((t0 - started) < spent * BUDGET) {
+      return false;
+    }
+    lanes.compress(0, LaneHashing.BLOCKS_PER_LANE);
+    long t1 = System.nanoTime();
+    md5.update(bytes);
+    long t2 = System.nanoTime();
+    spent += t2 - t0;
+    streak = (t1 - t0) * MARGIN < t2 - t1 ? streak + 1 : 0;
+    if (streak >= STREAK) {
+      fast = true;
+    }
+    return fast;
+  }
+
+  private static MessageDigest md5() {
+    try {
+      return MessageDigest.getInstance("MD5");
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("MD5 is a JDK algorithm", e); // every JDK must provide it
+    }
+  }
+}

@@ -1,0 +1,131 @@
+package dev.fastio.internal.batch;
+
+import java.nio.file.Path;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.atomic.AtomicReferenceArray;
+
+/**
+ * {@link Pipeline#PARALLEL} over a stream of paths whose end is not known: a feed thread ({@code
+ * fastio-digest-feed}) takes the paths from the source one at a time, while the hashing threads
+ * hash the ones before, and every hashing thread takes the next path in order, so the first results
+ * are delivered while the source still produces (a walk and its hashing overlap). The feed runs at
+ * most the {@link Delivery}'s capacity ahead of the delivery; the paths wait in a ring of as many
+ * slots, path {@code i} in slot {@code i % capacity} until its result is delivered.
+ *
+ * <p>The source's exception (a runtime exception or error of its {@code hasNext} or {@code next},
+ * or a null path) ends the feed: the files before it are hashed and delivered, then it is thrown on
+ * the calling thread. Thread-safe.
+ */
+final class StreamFeed implements Feed {
+  private final List<? extends Path> head;
+  private final Iterator<? extends Path> source;
+  private final Delivery delivery;
+  private final AtomicReferenceArray<Path> ring;
+  private final Object lock = new Object();
+  private int produced; // guarded by lock: the paths in the ring so far
+  private int taken; // guarded by lock: the paths handed to hashing threads
+  private boolean ended; // guarded by lock: the source has no more
+  private boolean stopped; // guarded by lock: the run is over
+
+  /**
+   * A feed of the paths of {@code head}, then those of {@code source}, at most {@code capacity}
+   * ahead of {@code delivery} (which must have been made with the same capacity).
+   */
+  StreamFeed(
+      List<? extends Path> head, Iterator<? extends Path> source, Delivery delivery, int capacity) {
+    this.head = head;
+    this.source = source;
+    this.delivery = delivery;
+    this.ring = new AtomicReferenceArray<>(capacity);
+  }
+
+  @Override
+  public void start(List<Thread> threads, int hashers) {
+    threads.add(BatchRun.daemon("fastio-digest-feed", this::produce));
+  }
+
+  /** The feed thread: takes the source's paths until it ends, fails or the run is over. */
+  private void produce() {
+    int i = 0;
+    try {
+      for (; i < head.size(); i++) {
+        if (!add(i, head.get(i))) {
+          return;
+        }
+      }
+      while (source.hasNext()) {
+        Path p = Objects.requireNonNull(source.next(), "a path of the stream is null");
+        if (!add(i, p)) {
+          return;
+        }
+        i++;
+      }
+      end(i, null);
+    } catch (InterruptedException e) {
+      end(i, null); // only the run interrupts nothing: it is over
+    } catch (RuntimeException | Error e) {
+      end(i, e);
+    }
+  }
+
+  /** Puts path {@code i} in the ring once it has room; false if the run is over first. */
+  private boolean add(int i, Path p) throws InterruptedException {
+    if (!delivery.awaitRoom(i)) {
+      return false;
+    }
+    ring.set(i % ring.length(), p);
+    synchronized (lock) {
+      produced = i + 1;
+      lock.notifyAll();
+    }
+    return true;
+  }
+
+  private void end(int count, Throwable e) {
+    synchronized (lock) {
+      ended = true;
+      lock.notifyAll();
+    }
+    delivery.end(count, e);
+  }
+
+  @Override
+  public int next() throws InterruptedException {
+    synchronized (lock) {
+      while (taken == produced && !ended && !stopped) {
+        lock.wait();
+      }
+      return take();
+    }
+  }
+
+  @Override
+  public int poll() {
+    synchronized (lock) {
+      return taken == produced && !ended && !stopped ? NONE_READY : take();
+    }
+  }
+
+  /** The next path's index, or -1 where none is left or the run is over; under the lock. */
+  private int take() {
+    return stopped || taken == produced ? -1 : taken++;
+  }
+
+  @Override
+  public Path path(int index) {
+    return ring.get(index % ring.length());
+  }
+
+  @Override
+  public void finished(int index) {}
+
+  @Override
+  public void stop(int threads) {
+    synchronized (lock) {
+      stopped = true;
+      lock.notifyAll();
+    }
+  }
+}
