@@ -10,10 +10,18 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
+import java.util.NoSuchElementException;
+import java.util.Queue;
+import java.util.Spliterator;
+import java.util.Spliterators;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.function.IntConsumer;
 import java.util.function.LongSupplier;
+import java.util.stream.Stream;
+import java.util.stream.StreamSupport;
 
 /**
  * {@code md5sum}, {@code sha1sum}, {@code sha256sum}, {@code sha512sum}: coreutils-compatible
@@ -93,35 +101,91 @@ final class SumCommand {
   // ---------------------------------------------------------------- computing
 
   private void compute(List<String> operands) throws InterruptedException {
-    Walker walker = new Walker(options.recursive(), options.follow());
-    List<Walker.Item> items = new ArrayList<>();
-    for (String operand : operands) {
-      walker.expand(operand, items);
+    Iterator<Walker.Item> walk = new Walker(options.recursive(), options.follow()).items(operands);
+    if (showProgress()) {
+      computeListed(walk);
+    } else {
+      computeWalking(walk);
     }
+  }
+
+  /**
+   * Hashes the files as the walk finds them: the batch takes the walk's paths on a thread of its
+   * own while the results of the paths before are printed here; the walk's other items (errors,
+   * standard input) are handled here in their place.
+   */
+  private void computeWalking(Iterator<Walker.Item> walk) throws InterruptedException {
+    Queue<Walker.Item> found = new ConcurrentLinkedQueue<>(); // every item the batch has taken
+    Iterator<Path> files =
+        new Iterator<>() {
+          private Path next;
+
+          @Override
+          public boolean hasNext() {
+            while (next == null && walk.hasNext()) {
+              Walker.Item it = walk.next();
+              found.add(it);
+              next = it.isFile() ? it.path : null;
+            }
+            return next != null;
+          }
+
+          @Override
+          public Path next() {
+            if (!hasNext()) {
+              throw new NoSuchElementException();
+            }
+            Path p = next;
+            next = null;
+            return p;
+          }
+        };
+    Stream<Path> stream =
+        StreamSupport.stream(
+            Spliterators.spliteratorUnknownSize(files, Spliterator.ORDERED), false);
+    batch(null)
+        .digestAll(
+            stream,
+            r -> {
+              Walker.Item it;
+              while (!(it = found.remove()).isFile()) {
+                inline(it);
+              }
+              result(it, r);
+            });
+    for (Walker.Item it; (it = found.poll()) != null; ) {
+      inline(it);
+    }
+  }
+
+  /** Walks the whole tree first, for a progress display that knows the total. */
+  private void computeListed(Iterator<Walker.Item> walk) throws InterruptedException {
+    List<Walker.Item> items = new ArrayList<>();
+    walk.forEachRemaining(items::add);
     List<Path> paths = new ArrayList<>(items.size());
     long total = 0;
     for (Walker.Item it : items) {
-      paths.add(it.error == null ? it.path : null);
+      paths.add(it.isFile() ? it.path : null);
       total += Math.max(it.size, 0);
     }
-    hashInOrder(
-        paths,
-        total,
-        i -> {
-          Walker.Item it = items.get(i);
-          if (it.isStdin()) {
-            hashStdin();
-          } else {
-            problem(it.name, it.error);
-          }
-        },
-        (i, r) -> {
-          if (r.isSuccess()) {
-            printSum(r.toHex(), items.get(i).name);
-          } else {
-            problem(items.get(i).name, r.error());
-          }
-        });
+    hashInOrder(paths, total, i -> inline(items.get(i)), (i, r) -> result(items.get(i), r));
+  }
+
+  /** Handles an item that is not hashed in the batch: standard input, or a known error. */
+  private void inline(Walker.Item it) {
+    if (it.isStdin()) {
+      hashStdin();
+    } else {
+      problem(it.name, it.error);
+    }
+  }
+
+  private void result(Walker.Item it, DigestBatch.Result r) {
+    if (r.isSuccess()) {
+      printSum(r.toHex(), it.name);
+    } else {
+      problem(it.name, r.error());
+    }
   }
 
   /** What to do with the result of the path at {@code index}. */
@@ -173,15 +237,18 @@ final class SumCommand {
     return b.build();
   }
 
+  /** Whether a progress display is to be shown. */
+  private boolean showProgress() {
+    return switch (options.progress()) {
+      case ON -> true;
+      case OFF -> false;
+      case AUTO -> io.stderrIsTerminal();
+    };
+  }
+
   /** The progress display for a batch, or null if none is to be shown. */
   Progress progress(long totalBytes, long files) {
-    boolean show =
-        switch (options.progress()) {
-          case ON -> true;
-          case OFF -> false;
-          case AUTO -> io.stderrIsTerminal();
-        };
-    if (!show) {
+    if (!showProgress()) {
       return null;
     }
     ProgressSettings p = progressSettings;

@@ -9,10 +9,14 @@ import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.Deque;
 import java.util.HashSet;
+import java.util.Iterator;
 import java.util.List;
+import java.util.NoSuchElementException;
 import java.util.Set;
 
 /**
@@ -49,6 +53,11 @@ final class Walker {
       this.error = error;
     }
 
+    /** A file to hash in the batch: neither standard input nor a known error. */
+    boolean isFile() {
+      return path != null && error == null;
+    }
+
     /** Standard input ({@code -}). */
     boolean isStdin() {
       return path == null && error == null;
@@ -68,62 +77,127 @@ final class Walker {
 
   /** Adds the files of one operand, a byte string, to {@code out}. */
   void expand(String operand, List<Item> out) {
-    if (operand.equals("-")) {
-      out.add(new Item("-", null, -1, null));
-      return;
-    }
-    if (operand.isEmpty()) { // Path.of("") would be the current directory
-      out.add(new Item(operand, null, -1, new NoSuchFileException(operand)));
-      return;
-    }
-    Path path = Names.path(operand);
-    BasicFileAttributes a = attributesOrNull(path);
-    if (!recursive || a == null || !a.isDirectory()) {
-      out.add(new Item(operand, path, a != null && a.isRegularFile() ? a.size() : -1, null));
-      return;
-    }
-    Set<Object> ancestors = new HashSet<>();
-    walk(operand.endsWith("/") ? operand : operand + "/", path, a, ancestors, out);
+    items(List.of(operand)).forEachRemaining(out::add);
   }
 
-  private void walk(
-      String prefix,
-      Path dir,
-      BasicFileAttributes dirAttributes,
-      Set<Object> ancestors,
-      List<Item> out) {
-    Object key = dirAttributes.fileKey();
-    if (key != null && !ancestors.add(key)) {
+  /**
+   * The files of {@code operands} (byte strings), in order, found as they are asked for: each
+   * directory is listed when the walk reaches it, so memory holds the listings of one path from the
+   * operand down, not the tree. Not thread-safe: one thread at a time iterates.
+   */
+  Iterator<Item> items(List<String> operands) {
+    return new Walk(operands);
+  }
+
+  /** A walk of the operands, one directory listing per level down. */
+  private final class Walk implements Iterator<Item> {
+    private final Iterator<String> operands;
+    private final Deque<Level> levels = new ArrayDeque<>();
+    private final Set<Object> ancestors = new HashSet<>();
+    private final Deque<Item> ready = new ArrayDeque<>();
+
+    Walk(List<String> operands) {
+      this.operands = List.copyOf(operands).iterator();
+    }
+
+    @Override
+    public boolean hasNext() {
+      while (ready.isEmpty()) {
+        Level level = levels.peek();
+        if (level != null) {
+          step(level);
+        } else if (operands.hasNext()) {
+          expand(operands.next());
+        } else {
+          return false;
+        }
+      }
+      return true;
+    }
+
+    @Override
+    public Item next() {
+      if (!hasNext()) {
+        throw new NoSuchElementException();
+      }
+      return ready.poll();
+    }
+
+    private void expand(String operand) {
+      if (operand.equals("-")) {
+        ready.add(new Item("-", null, -1, null));
+        return;
+      }
+      if (operand.isEmpty()) { // Path.of("") would be the current directory
+        ready.add(new Item(operand, null, -1, new NoSuchFileException(operand)));
+        return;
+      }
+      Path path = Names.path(operand);
+      BasicFileAttributes a = attributesOrNull(path);
+      if (!recursive || a == null || !a.isDirectory()) {
+        ready.add(new Item(operand, path, a != null && a.isRegularFile() ? a.size() : -1, null));
+        return;
+      }
+      enter(operand.endsWith("/") ? operand : operand + "/", path, a);
+    }
+
+    /** Lists directory {@code dir} as the next level down, or reports why it cannot be walked. */
+    private void enter(String prefix, Path dir, BasicFileAttributes dirAttributes) {
+      Object key = dirAttributes.fileKey();
       String name = prefix.substring(0, prefix.length() - 1);
-      out.add(new Item(name, null, -1, new FileSystemLoopException(name)));
-      return;
+      if (key != null && !ancestors.add(key)) {
+        ready.add(new Item(name, null, -1, new FileSystemLoopException(name)));
+        return;
+      }
+      try {
+        levels.push(new Level(prefix, key, list(dir)));
+      } catch (IOException e) {
+        ready.add(new Item(name, null, -1, e));
+        if (key != null) {
+          ancestors.remove(key);
+        }
+      }
     }
-    List<Entry> entries;
-    try {
-      entries = list(dir);
-    } catch (IOException e) {
-      out.add(new Item(prefix.substring(0, prefix.length() - 1), null, -1, e));
-      ancestors.remove(key);
-      return;
-    }
-    for (Entry e : entries) {
+
+    /** Visits the level's next entry, or leaves the level after its last. */
+    private void step(Level level) {
+      if (level.next == level.entries.size()) {
+        levels.pop();
+        if (level.key != null) {
+          ancestors.remove(level.key);
+        }
+        return;
+      }
+      Entry e = level.entries.get(level.next);
+      level.entries.set(level.next++, null); // visited: let it go
       BasicFileAttributes a;
       try {
         a = attributes(e.path(), follow);
       } catch (NoSuchFileException gone) {
-        continue; // vanished since listed, or (with -L) a dangling link: find skips both
+        return; // vanished since listed, or (with -L) a dangling link: find skips both
       } catch (IOException error) {
-        out.add(new Item(prefix + e.name(), null, -1, error)); // e.g. -L and a link loop
-        continue;
+        ready.add(new Item(level.prefix + e.name(), null, -1, error)); // e.g. -L and a link loop
+        return;
       }
       if (a.isDirectory()) {
-        walk(prefix + e.name() + "/", e.path(), a, ancestors, out);
+        enter(level.prefix + e.name() + "/", e.path(), a);
       } else if (a.isRegularFile()) {
-        out.add(new Item(prefix + e.name(), e.path(), a.size(), null));
+        ready.add(new Item(level.prefix + e.name(), e.path(), a.size(), null));
       }
     }
-    if (key != null) {
-      ancestors.remove(key);
+  }
+
+  /** A directory being walked: its name with a slash, its file key, its entries and the next. */
+  private static final class Level {
+    final String prefix;
+    final Object key;
+    final List<Entry> entries;
+    int next;
+
+    Level(String prefix, Object key, List<Entry> entries) {
+      this.prefix = prefix;
+      this.key = key;
+      this.entries = entries;
     }
   }
 
