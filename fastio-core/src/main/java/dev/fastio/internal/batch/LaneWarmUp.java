@@ -2,8 +2,10 @@ package dev.fastio.internal.batch;
 
 import dev.fastio.internal.Settings;
 import dev.fastio.internal.platform.Md5Lanes;
+import java.nio.ByteBuffer;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongConsumer;
 
 /**
@@ -13,10 +15,12 @@ import java.util.function.LongConsumer;
  * and its first hashing thread warms the lanes up, one of two ways:
  *
  * <ul>
- *   <li>Between files, within a budget of a quarter of its time, it times one round of the lanes
- *       ({@link LaneHashing#BLOCKS_PER_LANE} blocks per lane) and {@code MessageDigest} over the
- *       same bytes; the lanes are {@link #isFast fast} once faster by {@link #MARGIN} in {@link
- *       #STREAK} rounds in a row.
+ *   <li>Between files, within a budget of a quarter of the time since the JVM's first warm-up
+ *       began, it times one round of the lanes (an input of {@link LaneHashing#BLOCKS_PER_LANE}
+ *       blocks per lane, through the {@link LaneScheduler} as the batch's files go, so that the JIT
+ *       compiles the code the files will run) and {@code MessageDigest} over the same inputs; the
+ *       lanes are {@link #isFast fast} once faster by {@link #MARGIN} in {@link #STREAK} rounds in
+ *       a row.
  *   <li>Where the batch's files are large ({@link #lanesWorthIt}: at least {@link #EARLY_BYTES}
  *       hashed, {@link #EARLY_FILE_BYTES} a file on average), the batch's threads move to the lanes
  *       at once, so that their slow start is spent on the files (and the JIT, seeing them run on
@@ -49,12 +53,27 @@ final class LaneWarmUp {
 
   private static volatile boolean fast = !Settings.MD5_WARM_UP;
 
+  /** The rounds in a row the lanes won, over every batch of the JVM (races only delay). */
+  private static volatile int streak;
+
+  /** The time the last round took, nanoseconds: what the next one is budgeted at. */
+  private static volatile long lastRound;
+
+  /** When the JVM's first warm-up began, and the time its rounds took since, nanoseconds. */
+  private static final AtomicLong began = new AtomicLong();
+
+  private static final AtomicLong spent = new AtomicLong();
+
+  /** Drops the digests of the warm-up rounds. */
+  private static final LaneScheduler.Sink IGNORE = (index, digest, error) -> {};
+
+  /** Bytes of one input of a round: with MD5's padding, one round of blocks in a lane. */
+  private static final int INPUT = LaneHashing.BLOCKS_PER_LANE * Md5Lanes.BLOCK_BYTES - 9;
+
   private final Md5Lanes lanes = Md5Lanes.vector(LaneHashing.BLOCKS_PER_LANE);
   private final MessageDigest md5 = md5();
-  private final byte[] bytes = new byte[lanes.words().length * 4];
-  private final long started = System.nanoTime();
-  private long spent;
-  private int streak;
+  private final byte[] bytes = new byte[INPUT];
+  private final ByteBuffer input = ByteBuffer.wrap(bytes).asReadOnlyBuffer();
   private long hashedBytes; // by MessageDigest, this thread
   private long hashedNanos;
   private int hashedFiles;
@@ -111,14 +130,19 @@ final class LaneWarmUp {
       return true;
     }
     long t0 = System.nanoTime();
-    if ((t0 - started) < spent * BUDGET) {
+    began.compareAndSet(0, t0);
+    if ((t0 - began.get()) < (spent.get() + lastRound) * BUDGET) {
       return false;
     }
-    lanes.compress(0, LaneHashing.BLOCKS_PER_LANE);
+    LaneScheduler.run(lanes, lanes.lanes(), i -> LaneScheduler.Source.of(input), IGNORE);
     long t1 = System.nanoTime();
-    md5.update(bytes);
+    for (int i = 0; i < lanes.lanes(); i++) {
+      md5.update(bytes);
+      md5.digest();
+    }
     long t2 = System.nanoTime();
-    spent += t2 - t0;
+    spent.addAndGet(t2 - t0);
+    lastRound = t2 - t0;
     streak = (t1 - t0) * MARGIN < t2 - t1 ? streak + 1 : 0;
     if (streak >= STREAK) {
       fast = true;
