@@ -20,7 +20,8 @@ import org.junit.jupiter.api.Test;
  * Which {@link Md5Lanes} engine this run has, and the engines against each other. The build runs
  * the MD5 tests in JVMs with and without {@code --add-modules jdk.incubator.vector}; surefire sets
  * {@code fastio.test.vector=true} in those with the module, where the vector engine must be the one
- * in use.
+ * in use. The tests of the vector engine itself are tagged {@code vector-module}: the runs without
+ * the module leave them out.
  */
 class Md5LanesEngineTest {
   private static final boolean VECTOR_RUN = Boolean.getBoolean("fastio.test.vector");
@@ -64,6 +65,7 @@ class Md5LanesEngineTest {
 
   /** The scheduler's digests through the vector engine, proving that engine computed them. */
   @Test
+  @Tag("vector-module")
   void theVectorEngineHashesThroughTheScheduler() {
     assumeTrue(VECTOR_RUN && Md5Lanes.vectorAvailable(), Md5Lanes.vectorStatus());
     Md5Lanes engine = Md5Lanes.vector(16);
@@ -77,6 +79,7 @@ class Md5LanesEngineTest {
   }
 
   @Test
+  @Tag("vector-module")
   void vectorEqualsScalarBlockByBlock() {
     assumeTrue(Md5Lanes.vectorAvailable(), Md5Lanes.vectorStatus());
     Md5Lanes vector = Md5Lanes.vector(5);

@@ -18,7 +18,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
@@ -375,14 +377,49 @@ class StreamsSpecialFilesTest {
     }
   }
 
+  /**
+   * A file without write permission is refused for writing, by the JDK and by fastio alike. A
+   * process that may write any file (root, with {@code CAP_DAC_OVERRIDE}) checks it in a child JVM
+   * that {@code setpriv} (util-linux) starts without that capability.
+   */
   @Test
   void aReadOnlyFileCannotBeOpenedForWriting() throws Exception {
-    assumeTrue(!"root".equals(System.getProperty("user.name")), "root may write any file");
     Path file = TestSupport.write(dir, "readonly", new byte[10]);
     assertTrue(file.toFile().setWritable(false));
-    for (StreamOps ops : new StreamOps[] {StreamOps.JDK, StreamOps.FASTIO}) {
-      assertThrows(java.nio.file.AccessDeniedException.class, () -> ops.newOutputStream(file));
-      assertThrows(java.nio.file.AccessDeniedException.class, () -> ops.write(file, new byte[1]));
+    if (!Files.isWritable(file)) {
+      ReadOnlyFileProbe.assertWritesRefused(file);
+      return;
     }
+    List<String> withoutOverride =
+        List.of("setpriv", "--bounding-set=-dac_override,-dac_read_search", "--");
+    List<String> out = new ArrayList<>();
+    int status;
+    try {
+      status = TestSupport.run(out, concat(withoutOverride, List.of("true")));
+    } catch (IOException e) {
+      status = -1; // no setpriv
+      out.add(e.toString());
+    }
+    assumeTrue(
+        status == 0, "this process may write any file, and setpriv cannot drop that here: " + out);
+    List<String> java = new ArrayList<>();
+    java.add(Paths.get(System.getProperty("java.home"), "bin", "java").toString());
+    java.addAll(TestSupport.childJvmArgs());
+    java.addAll(
+        List.of(
+            "-cp",
+            System.getProperty("java.class.path"),
+            ReadOnlyFileProbe.class.getName(),
+            file.toString()));
+    out.clear();
+    status = TestSupport.run(out, concat(withoutOverride, java));
+    assertEquals(0, status, "ReadOnlyFileProbe without CAP_DAC_OVERRIDE: " + out);
+    assertEquals(List.of("refused"), out);
+  }
+
+  private static String[] concat(List<String> first, List<String> second) {
+    List<String> all = new ArrayList<>(first);
+    all.addAll(second);
+    return all.toArray(new String[0]);
   }
 }

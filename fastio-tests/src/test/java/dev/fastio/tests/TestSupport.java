@@ -247,8 +247,11 @@ public final class TestSupport {
     org.junit.jupiter.api.Assertions.assertEquals(0, status, "losetup -d " + device + ": " + out);
   }
 
-  /** Runs {@code command}, adds its output lines to {@code out}; its exit status, -1 on timeout. */
-  private static int run(List<String> out, String... command)
+  /**
+   * Runs {@code command}, adds its output lines (standard output and error) to {@code out}; its
+   * exit status, -1 on timeout.
+   */
+  public static int run(List<String> out, String... command)
       throws IOException, InterruptedException {
     Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
     try (java.io.BufferedReader r =
