@@ -333,14 +333,12 @@ public final class DigestBatch {
   private final int threads;
   private final Reading reading;
   private final Listener listener;
-  private final Engine engine;
 
   private DigestBatch(Builder b) {
     this.algorithm = b.algorithm;
     this.threads = b.threads;
     this.reading = b.reading;
     this.listener = b.listener;
-    this.engine = Engine.of(b.algorithm);
   }
 
   /**
@@ -473,7 +471,8 @@ public final class DigestBatch {
         threads,
         pipeline,
         early == null ? BatchRun.Progress.NONE : new Listening(early, listener),
-        engine);
+        // asked only here: an inline batch never looks the vector engine up (a known-answer check)
+        pipeline == Pipeline.PARALLEL ? Engine.of(algorithm) : Engine.MESSAGE_DIGEST);
   }
 
   /** The pipeline {@code reading} asks for, or null where fastio chooses. */
@@ -525,7 +524,7 @@ public final class DigestBatch {
    * @return a one-line description
    */
   public String engine() {
-    return engine.describe(algorithm);
+    return Engine.of(algorithm).describe(algorithm);
   }
 
   @Override

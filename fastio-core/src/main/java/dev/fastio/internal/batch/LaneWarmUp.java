@@ -42,6 +42,12 @@ final class LaneWarmUp {
   /** The thread spends at most one part in this many warming up. */
   private static final int BUDGET = 4;
 
+  /**
+   * Nanoseconds of hashing before the first round: a run shorter than that would not win back what
+   * warming up costs (the lanes take some hundred rounds to compile), so it never warms up.
+   */
+  private static final long GRACE = 2_000_000_000L;
+
   /** The bytes hashed before the thread may move to the lanes early. */
   static final long EARLY_BYTES = 16L << 20;
 
@@ -131,7 +137,8 @@ final class LaneWarmUp {
     }
     long t0 = System.nanoTime();
     began.compareAndSet(0, t0);
-    if ((t0 - began.get()) < (spent.get() + lastRound) * BUDGET) {
+    long elapsed = t0 - began.get();
+    if (elapsed < GRACE || elapsed < (spent.get() + lastRound) * BUDGET) {
       return false;
     }
     LaneScheduler.run(lanes, lanes.lanes(), i -> LaneScheduler.Source.of(input), IGNORE);
