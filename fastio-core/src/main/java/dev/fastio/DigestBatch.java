@@ -78,10 +78,12 @@ import java.util.stream.Stream;
  * whenever files are larger than the read-ahead, and a device that needs a sequential reader is
  * slower than one {@code MessageDigest} anyway.
  *
- * <p><b>Small batches.</b> A batch too small to gain from threads (a few files of little data in
- * all, asked with one {@code stat} per file) is hashed on the calling thread, one file after
- * another, as a loop of {@link FastFiles#digest(Path, String)} would; the {@code
- * dev.fastio.DigestBatch} JFR event then records the reading {@code INLINE}.
+ * <p><b>Small batches.</b> A batch of a few files is hashed on the calling thread, one file after
+ * another, as a loop of {@link FastFiles#digest(Path, String)} would, as long as their bytes are
+ * too few to gain from threads (each file's size asked of the open file, as {@code digest} asks
+ * it); the files from the first that would go over are hashed on threads as any batch. The {@code
+ * dev.fastio.DigestBatch} JFR event records the reading {@code INLINE} for the part hashed inline
+ * (a second event, the threads' part).
  *
  * <p><b>Threads.</b> A batch starts its worker threads (daemon threads named {@code
  * fastio-digest-N}, plus {@code fastio-digest-reader}, {@code fastio-digest-readahead} or, for a
@@ -96,8 +98,8 @@ import java.util.stream.Stream;
  * buffer where there is no {@code /dev/null}. Results not yet delivered in order are held in memory
  * (a digest or an exception per file).
  *
- * @implNote A batch is small when it has at most 64 files whose sizes plus 8 KiB per file come to
- *     at most 1 MiB.
+ * @implNote A batch of at most 64 files is hashed inline while its files' sizes plus 8 KiB a file
+ *     come to at most 1 MiB.
  * @since 0.1.0
  */
 public final class DigestBatch {
@@ -457,12 +459,24 @@ public final class DigestBatch {
         (index, path, digest, error) -> sink.accept(result(early, index, path, digest, error)));
   }
 
+  /**
+   * Digests {@code list}: a short list on the calling thread as far as its files are small, the
+   * rest on threads.
+   */
   private void run(List<Path> list, Consumer<? super Result> sink) throws InterruptedException {
     Map<Integer, Result> early = listener == null ? null : new ConcurrentHashMap<>();
-    BatchRun.run(
-        list,
-        options(Pipeline.choose(requested(reading), list), early),
-        (index, path, digest, error) -> sink.accept(result(early, index, path, digest, error)));
+    BatchRun.Sink deliver =
+        (index, path, digest, error) -> sink.accept(result(early, index, path, digest, error));
+    int done = 0;
+    if (list.size() <= Pipeline.INLINE_FILES) {
+      done = BatchRun.inline(list, options(Pipeline.INLINE, early), deliver);
+    }
+    if (done < list.size()) {
+      List<Path> rest = list.subList(done, list.size()); // indexes from 0: each run its own
+      Pipeline pipeline = requested(reading);
+      BatchRun.run(
+          rest, options(pipeline != null ? pipeline : Pipeline.auto(rest), early), deliver);
+    }
   }
 
   private BatchRun.Options options(Pipeline pipeline, Map<Integer, Result> early) {

@@ -165,7 +165,7 @@ class DigestBatchLanesTest {
 
   @Test
   void theEngineIsRecordedInTheJfrEvent() throws Exception {
-    Path a = TestSupport.write(dir(), "a", TestSupport.randomBytes(2, 600_000)); // 3: not inline
+    Path a = TestSupport.write(dir(), "a", TestSupport.randomBytes(2, 2 << 20)); // not inline
     Path small = TestSupport.write(dir(), "small", TestSupport.randomBytes(3, 5000));
     Path jfr = dir().resolve("batch.jfr");
     DigestBatch batch = DigestBatch.builder("MD5").threads(1).reading(Reading.PARALLEL).build();

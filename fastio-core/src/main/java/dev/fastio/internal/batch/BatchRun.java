@@ -3,7 +3,6 @@ package dev.fastio.internal.batch;
 import dev.fastio.internal.io.Uninterruptibly;
 import dev.fastio.internal.jfr.Jfr;
 import dev.fastio.internal.read.FileReads;
-import dev.fastio.internal.read.ReadStrategy;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.security.MessageDigest;
@@ -98,33 +97,76 @@ public final class BatchRun {
   /**
    * Hashes {@code paths} and passes each result to {@code sink} on the calling thread, in input
    * order. Returns when all are delivered; if the sink throws or the thread is interrupted, the
-   * hashing threads are stopped (each finishes its current file) before this returns. With {@link
-   * Pipeline#INLINE} the calling thread hashes every file itself.
+   * hashing threads are stopped (each finishes its current file) before this returns.
    *
    * @param paths the files, without nulls, not changed while the run lasts
-   * @param options how to hash
+   * @param options how to hash, with {@link Pipeline#PARALLEL} or {@link Pipeline#SEQUENTIAL}
    * @param sink receives the results
    * @throws InterruptedException if the calling thread is interrupted while waiting
    */
   public static void run(List<? extends Path> paths, Options options, Sink sink)
       throws InterruptedException {
     int n = paths.size();
+    if (options.pipeline() == Pipeline.INLINE) {
+      throw new IllegalArgumentException("an inline run is run by inline(): " + options);
+    }
     if (n == 0) {
       return;
     }
     Object event = Jfr.beginDigestBatch();
-    int warmUpFiles = 0;
-    if (options.pipeline() == Pipeline.INLINE) {
-      inline(paths, options, sink);
-    } else {
-      Delivery delivery = Delivery.of(n);
-      Feed feed =
-          options.pipeline() == Pipeline.SEQUENTIAL
-              ? new SequentialFeed(paths, delivery)
-              : new ParallelFeed(paths, delivery);
-      warmUpFiles = deliver(feed, delivery, Math.min(options.threads(), n), options, sink);
-    }
+    Delivery delivery = Delivery.of(n);
+    Feed feed =
+        options.pipeline() == Pipeline.SEQUENTIAL
+            ? new SequentialFeed(paths, delivery)
+            : new ParallelFeed(paths, delivery);
+    int warmUpFiles = deliver(feed, delivery, Math.min(options.threads(), n), options, sink);
     commit(event, options, n, warmUpFiles);
+  }
+
+  /**
+   * {@link Pipeline#INLINE}: hashes the first of {@code paths} on the calling thread, one after
+   * another, as a loop of {@code FastFiles.digest} would, while their sizes (each asked of the open
+   * file, as {@code digest} asks it) plus {@link Pipeline#FILE_WORK} a file come to at most {@link
+   * Pipeline#INLINE_WORK}; passes each result to {@code sink}. Returns how many it hashed: the file
+   * that would go over is left unread, for threads, as is one of another file system.
+   *
+   * @param paths the files, without nulls
+   * @param options how to hash, with {@link Pipeline#INLINE}
+   * @param sink receives the results, index 0 first
+   * @return the files hashed, from the first
+   * @throws InterruptedException if the calling thread is interrupted between files
+   */
+  public static int inline(List<? extends Path> paths, Options options, Sink sink)
+      throws InterruptedException {
+    Object event = Jfr.beginDigestBatch();
+    MessageDigest md = Hashers.newDigest(options);
+    long work = 0;
+    int i = 0;
+    for (; i < paths.size(); i++) {
+      if (Thread.interrupted()) {
+        throw new InterruptedException("digest batch interrupted");
+      }
+      Path path = paths.get(i);
+      byte[] digest = null;
+      IOException error = null;
+      work += Pipeline.FILE_WORK;
+      try {
+        FileReads.Sized r = FileReads.digestAtMost(path, md, Pipeline.INLINE_WORK - work);
+        if (r == null) {
+          break; // too large, or of another file system: for threads
+        }
+        digest = r.digest();
+        work += r.size();
+      } catch (IOException e) {
+        error = e;
+      }
+      options.progress().finished(i, path, digest, error);
+      sink.done(i, path, digest, error);
+    }
+    if (i > 0) {
+      commit(event, options, i, 0);
+    }
+    return i;
   }
 
   /**
@@ -172,27 +214,6 @@ public final class BatchRun {
           options.threads(),
           options.pipeline().name(),
           warmUpFiles);
-    }
-  }
-
-  /** {@link Pipeline#INLINE}: the calling thread hashes the files one after another. */
-  private static void inline(List<? extends Path> paths, Options options, Sink sink)
-      throws InterruptedException {
-    MessageDigest md = Hashers.newDigest(options);
-    for (int i = 0; i < paths.size(); i++) {
-      if (Thread.interrupted()) {
-        throw new InterruptedException("digest batch interrupted");
-      }
-      Path path = paths.get(i);
-      byte[] digest = null;
-      IOException error = null;
-      try {
-        digest = FileReads.digest(path, md, ReadStrategy.AUTO);
-      } catch (IOException e) {
-        error = e;
-      }
-      options.progress().finished(i, path, digest, error);
-      sink.done(i, path, digest, error);
     }
   }
 

@@ -1,7 +1,6 @@
 package dev.fastio.internal.batch;
 
 import dev.fastio.internal.io.BlockDevices;
-import dev.fastio.internal.io.FileKinds;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -13,57 +12,19 @@ public enum Pipeline {
   SEQUENTIAL,
   /**
    * No thread: the calling thread hashes the files one after another, as a loop of {@code
-   * FastFiles.digest} would; for a batch too small to gain from threads ({@link #isSmall}).
+   * FastFiles.digest} would, while they are too small to gain from threads ({@link
+   * BatchRun#inline}); the rest, if any, goes to threads.
    */
   INLINE;
 
-  /** The most files a batch hashed {@link #INLINE} has. */
+  /** The most files a batch has to be hashed {@link #INLINE}. */
   public static final int INLINE_FILES = 64;
 
-  /** The most work, in bytes, of a batch hashed {@link #INLINE} (see {@link #isSmall}). */
+  /** The most work, in bytes, hashed {@link #INLINE} (see {@link BatchRun#inline}). */
   public static final long INLINE_WORK = 1L << 20;
 
   /** The work of one file besides its bytes: about the time its open, stat and close take. */
-  private static final long FILE_WORK = 8 << 10;
-
-  /**
-   * The pipeline for {@code paths}: {@link #INLINE} for a small batch ({@link #isSmall}), else
-   * {@code requested}, or where that is null, {@link #auto}.
-   *
-   * @param requested the pipeline asked for, or null to leave the choice to fastio
-   * @param paths the files
-   * @return the pipeline
-   */
-  public static Pipeline choose(Pipeline requested, List<? extends Path> paths) {
-    if (isSmall(paths)) {
-      return INLINE;
-    }
-    return requested != null ? requested : auto(paths);
-  }
-
-  /**
-   * True where threads cannot gain on {@code paths}: at most {@link #INLINE_FILES} files whose
-   * bytes, plus {@link #FILE_WORK} per file, come to at most {@link #INLINE_WORK}; one {@code stat}
-   * per file (a file of another file system, or whose size cannot be read, counts as one of {@link
-   * #INLINE_WORK}).
-   *
-   * @param paths the files
-   * @return whether to hash them inline
-   */
-  static boolean isSmall(List<? extends Path> paths) {
-    if (paths.size() > INLINE_FILES) {
-      return false;
-    }
-    long work = 0;
-    for (Path p : paths) {
-      long size = FileKinds.isDefaultFileSystem(p) ? p.toFile().length() : INLINE_WORK;
-      work += size + FILE_WORK;
-      if (work > INLINE_WORK) {
-        return false;
-      }
-    }
-    return true;
-  }
+  static final long FILE_WORK = 8 << 10;
 
   /**
    * The pipeline chosen for {@code paths} where the batch leaves the choice to fastio: sequential

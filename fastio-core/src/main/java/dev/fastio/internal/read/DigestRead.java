@@ -33,6 +33,31 @@ final class DigestRead {
     }
   }
 
+  /**
+   * As {@link #digest(Path, MessageDigest, ReadStrategy)} with {@link ReadStrategy#AUTO}, where the
+   * file has at most {@code maxSize} bytes when opened; else null, without reading it (and for a
+   * file of another file system, whose size is not asked).
+   */
+  static FileReads.Sized digestAtMost(Path path, MessageDigest md, long maxSize)
+      throws IOException {
+    if (!FileKinds.isDefaultFileSystem(path)) {
+      return null;
+    }
+    try (ResumableChannel file = ResumableChannel.openForReading(path)) {
+      long size = file.size();
+      if (size > maxSize) {
+        return null;
+      }
+      try {
+        md.reset();
+        update(file, size, md, ReadStrategy.AUTO, MappedPass.WINDOW);
+        return new FileReads.Sized(md.digest(), size);
+      } finally {
+        md.reset();
+      }
+    }
+  }
+
   private static void update(Path path, MessageDigest md, ReadStrategy strategy, int window)
       throws IOException {
     if (!FileKinds.isDefaultFileSystem(path)) {
@@ -40,20 +65,27 @@ final class DigestRead {
       return;
     }
     try (ResumableChannel file = ResumableChannel.openForReading(path)) {
-      long size = file.size();
-      long position = 0;
-      if (size > 0 && strategy.maps(size, Settings.DIGEST_MAP_THRESHOLD)) {
-        if (MappedPass.windowed(file, size, window, md::update)) {
-          position = size; // then on to end of file, should it have grown
-        } else {
-          md.reset(); // the file shrank under the mapping, or cannot be mapped: start again
-          size = file.size();
-        }
-      }
-      // MessageDigest copies a direct buffer through a 4 KiB array that stays in L1: cheaper than
-      // copying each read into a heap array first (docs/design.md).
-      BufferedPass.readToEnd(file, position, size, md::update);
+      update(file, file.size(), md, strategy, window);
     }
+  }
+
+  /** Feeds the open file, {@code size} bytes when opened, to {@code md}. */
+  private static void update(
+      ResumableChannel file, long size, MessageDigest md, ReadStrategy strategy, int window)
+      throws IOException {
+    long position = 0;
+    long known = size;
+    if (known > 0 && strategy.maps(known, Settings.DIGEST_MAP_THRESHOLD)) {
+      if (MappedPass.windowed(file, known, window, md::update)) {
+        position = known; // then on to end of file, should it have grown
+      } else {
+        md.reset(); // the file shrank under the mapping, or cannot be mapped: start again
+        known = file.size();
+      }
+    }
+    // MessageDigest copies a direct buffer through a 4 KiB array that stays in L1: cheaper than
+    // copying each read into a heap array first (docs/design.md).
+    BufferedPass.readToEnd(file, position, known, md::update);
   }
 
   /** A file of another file system (zip, in-memory), read through the JDK as readAllBytes reads. */

@@ -40,4 +40,27 @@ public final class FileReads {
       throws IOException {
     return DigestRead.digest(path, md, strategy);
   }
+
+  /**
+   * As {@link #digest} with {@link ReadStrategy#AUTO}, where the file has at most {@code maxSize}
+   * bytes when opened (the {@code fstat} of the open file that {@link #digest} makes asks); else
+   * null, without reading it, and for a file of another file system, whose size is not asked.
+   *
+   * @param path the file
+   * @param md the digest to use, reset on every path out
+   * @param maxSize the most bytes to read
+   * @return the digest and the file's size when opened, or null where it was not read
+   * @throws IOException as {@code Files.readAllBytes} throws it
+   */
+  public static Sized digestAtMost(Path path, MessageDigest md, long maxSize) throws IOException {
+    return DigestRead.digestAtMost(path, md, maxSize);
+  }
+
+  /**
+   * A file's digest and its size when opened.
+   *
+   * @param digest the digest
+   * @param size the bytes the file had when opened
+   */
+  public record Sized(byte[] digest, long size) {}
 }
