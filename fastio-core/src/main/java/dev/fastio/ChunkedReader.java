@@ -143,7 +143,8 @@ public final class ChunkedReader implements Closeable {
   /** The implementation; package-private for the test hook in this package. */
   final ChunkSource chunks;
 
-  private ChunkedReader(ChunkSource chunks) {
+  /** Package-private for the test hook in this package. */
+  ChunkedReader(ChunkSource chunks) {
     this.chunks = chunks;
   }
 
