@@ -112,12 +112,15 @@ public final class DigestBatch {
   }
 
   /**
-   * Hears about a batch's progress (the batch's own listener; copies and transfers take the
-   * top-level {@link dev.fastio.ProgressListener}). Both methods are called on the batch's worker
-   * threads, possibly concurrently from several of them, so an implementation must be thread-safe;
-   * they should return quickly (they delay the hashing). An exception thrown by a listener stops
-   * the batch and is rethrown by the call that runs it. {@link #ofBytes} and {@link #ofFiles} make
-   * one from a lambda.
+   * Hears about a batch's progress: the bytes hashed and each file finished. Copies and transfers
+   * take another listener, {@link ProgressListener}, which hears one copy's running total from one
+   * thread. Both methods are called on the batch's worker threads, possibly concurrently from
+   * several of them, so an implementation must be thread-safe; they should return quickly (they
+   * delay the hashing). An exception thrown by a listener stops the batch and is rethrown by the
+   * call that runs it. With two methods, both optional, this is not a functional interface: {@link
+   * #ofBytes} and {@link #ofFiles} make one from a lambda.
+   *
+   * @see ProgressListener
    */
   public interface Listener {
     /**
@@ -470,7 +473,7 @@ public final class DigestBatch {
         algorithm,
         threads,
         pipeline,
-        early == null ? BatchRun.Progress.NONE : new Listening(early, listener),
+        early == null ? BatchRun.Observer.NONE : new Listening(early, listener),
         // asked only here: an inline batch never looks the vector engine up (a known-answer check)
         pipeline == Pipeline.PARALLEL ? Engine.of(algorithm) : Engine.MESSAGE_DIGEST);
   }
@@ -491,7 +494,7 @@ public final class DigestBatch {
   }
 
   /** Tells the listener, and keeps each result for its delivery in order. */
-  private static final class Listening implements BatchRun.Progress {
+  private static final class Listening implements BatchRun.Observer {
     private final Map<Integer, Result> early;
     private final Listener listener;
 
