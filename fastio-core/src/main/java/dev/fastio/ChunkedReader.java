@@ -33,18 +33,18 @@ import java.nio.file.Path;
  * too (the call then waits for the bytes), so a header can be parsed from one chunk. At end of file
  * {@code next} returns {@code null}.
  *
- * <p><b>How the bytes are read.</b> A regular file of 32 MiB or more (system property {@code
- * fastio.chunked.mapThreshold}) is mapped: a chunk is a slice of a window of 64 MiB (or the chunk
- * size, if larger) mapped when first needed and released as soon as a chunk outside it is asked
- * for, so at most two windows of the file are mapped at any time (the one read and the last, while
- * it is being released), however large the file, and skipped ranges are never mapped. Other files
- * are read into one direct buffer reused for every chunk: with positional reads for regular files
- * (those of {@code /proc} and {@code /sys} included) and block devices, with relative reads for
- * FIFOs, sockets and character devices. The chunk size defaults to 1 MiB for a mapped file and 128
- * KiB otherwise (read into a page-aligned buffer of 128 KiB and a page from a small process-wide
- * pool; a chunk size above that gets a buffer of its own, freed by {@link #close()}). The bytes are
- * the same either way. Neither way allocates on the heap per byte read: a mapped chunk is one small
- * buffer object, a buffered chunk none (one if it is served from bytes read ahead).
+ * <p><b>How the bytes are read.</b> A large regular file (system property {@code
+ * fastio.chunked.mapThreshold}, in bytes) is mapped: a chunk is a slice of a window of the file (at
+ * least the chunk size) mapped when first needed and released as soon as a chunk outside it is
+ * asked for, so at most two windows of the file are mapped at any time (the one read and the last,
+ * while it is being released), however large the file, and skipped ranges are never mapped. Other
+ * files are read into one direct buffer reused for every chunk: with positional reads for regular
+ * files (those of {@code /proc} and {@code /sys} included) and block devices, with relative reads
+ * for FIFOs, sockets and character devices. The default chunk size depends on the way chosen; a
+ * buffered file is read into a page-aligned buffer from a small process-wide pool, or, for a chunk
+ * size larger than the pool's buffers, into a buffer of its own, freed by {@link #close()}. The
+ * bytes are the same either way. Neither way allocates on the heap per byte read: a mapped chunk is
+ * one small buffer object, a buffered chunk none (one if it is served from bytes read ahead).
  *
  * <p><b>Pages faulted in ahead.</b> A mapped file read in order (a chunk that starts where the last
  * one ended) has the pages of the rest of its window faulted in ahead of the reader on a background
@@ -57,21 +57,19 @@ import java.nio.file.Path;
  * pages faulted in ahead. System property {@code fastio.chunked.prefault=false} turns this off.
  *
  * <p><b>Placement in memory.</b> A mapped chunk lies at the same offset within a page of memory as
- * its first byte within a page of the file. A buffered chunk read from the file starts 0 to 31
- * bytes past a page boundary, as far as its first byte lies past a 32-byte boundary of the file,
- * where the kernel's copy from the page cache is fastest on every processor measured. A chunk
- * served from bytes read ahead may start anywhere.
+ * its first byte within a page of the file. A buffered chunk read from the file starts as far past
+ * a page boundary as its first byte lies past a 32-byte boundary of the file, where the kernel's
+ * copy from the page cache is fastest. A chunk served from bytes read ahead may start anywhere.
  *
  * <p><b>Read-ahead.</b> A file read through the buffer by position is read ahead when its chunks
- * are small and close together: a chunk smaller than 128 KiB that starts at most 8 KiB after the
- * end of the last one (system property {@code fastio.chunked.readAheadGap}, in bytes; -1 turns
- * read-ahead off) is read with the bytes after it, 16 KiB at first and four times as much each time
- * the reads go on in order, up to 128 KiB, and the next chunks that fall inside those bytes are
- * handed out without a system call. A parser taking 64-byte records makes one system call per up to
- * 128 KiB, not one per record. The first chunk is never read ahead, so a reader that only looks at
- * a file's header reads only the header. Bytes read ahead serve only chunks after the last one
- * handed out: moving back reads the file again. FIFOs, character devices and mapped files are never
- * read ahead.
+ * are small and close together: a small chunk that starts at most a small gap after the end of the
+ * last one (system property {@code fastio.chunked.readAheadGap}, in bytes; -1 turns read-ahead off)
+ * is read with the bytes after it, more each time the reads go on in order, up to a pooled buffer's
+ * size, and the next chunks that fall inside those bytes are handed out without a system call: a
+ * parser taking small records makes one system call per many records. The first chunk is never read
+ * ahead, so a reader that only looks at a file's header reads only the header. Bytes read ahead
+ * serve only chunks after the last one handed out: moving back reads the file again. FIFOs,
+ * character devices and mapped files are never read ahead.
  *
  * <p><b>End of file.</b> A regular file or block device is read up to its size when opened ({@link
  * #size()}): bytes appended later are not handed out. FIFOs, character devices and files that
@@ -128,22 +126,29 @@ import java.nio.file.Path;
  *       IllegalStateException} on any access: safe. On JDK 17 to 21 the memory is gone and an
  *       access <b>crashes the JVM</b> (SIGSEGV) or, once the address range is reused, reads
  *       unrelated memory. There is no check. The same holds after {@link #close()} for a buffered
- *       chunk of a chunk size above 128 KiB, whose buffer is freed then (on JDK 22 and newer:
- *       {@code IllegalStateException}); a pooled buffer goes back to the pool and is refilled by
- *       other readers.
+ *       chunk of a chunk size larger than the pool's buffers, whose buffer is freed then (on JDK 22
+ *       and newer: {@code IllegalStateException}); a pooled buffer goes back to the pool and is
+ *       refilled by other readers.
  *   <li>Chunks are read-only: {@link ByteBuffer#isReadOnly()} is true and every {@code put} throws
  *       {@link java.nio.ReadOnlyBufferException}.
  *   <li>A chunk's position and limit are the caller's to move; the reader resets them on the next
  *       chunk.
  * </ul>
  *
+ * @implNote Regular files of 32 MiB and more are mapped ({@code fastio.chunked.mapThreshold}), in
+ *     windows of 64 MiB. The default chunk size is 1 MiB for a mapped file and 128 KiB for a
+ *     buffered one; the pooled buffers hold 128 KiB and take a page more. A buffered chunk starts 0
+ *     to 31 bytes past a page boundary. Read-ahead serves chunks under 128 KiB starting at most 8
+ *     KiB (the default gap) after the last one, reading 16 KiB at first and four times as much each
+ *     time, up to 128 KiB. These figures may change in any release.
  * @since 0.1.0
  */
 public final class ChunkedReader implements Closeable {
   /** The implementation; package-private for the test hook in this package. */
   final ChunkSource chunks;
 
-  private ChunkedReader(ChunkSource chunks) {
+  /** Package-private for the test hook in this package. */
+  ChunkedReader(ChunkSource chunks) {
     this.chunks = chunks;
   }
 
@@ -153,12 +158,12 @@ public final class ChunkedReader implements Closeable {
   }
 
   /**
-   * Opens a file for chunked reading with fastio's chunk size: 1 MiB for a mapped file, 128 KiB
-   * otherwise (see the class description).
+   * Opens a file for chunked reading with fastio's default chunk size, which depends on whether the
+   * file is mapped (see the class description).
    *
    * <p>The file is opened, then its size read from the open file; what kind of file it is, is asked
-   * of the file system only when the size is 0 or 32 MiB and more, so opening most files costs two
-   * system calls, as opening a {@link java.nio.channels.FileChannel} and asking its size does.
+   * of the file system only when the size is 0 or large enough to map, so opening most files costs
+   * two system calls, as opening a {@link java.nio.channels.FileChannel} and asking its size does.
    * Opening a FIFO for reading blocks until a writer opens it, as it does in the JDK. A directory
    * opens, as {@link java.nio.file.Files#newByteChannel(Path, java.nio.file.OpenOption...)} opens
    * it, and {@link #next()} throws what reading it throws (or returns null once moved past the size
@@ -181,9 +186,9 @@ public final class ChunkedReader implements Closeable {
 
   /**
    * Opens a file for chunked reading with chunks of at most {@code chunkSize} bytes. A mapped
-   * window grows to the chunk size if that is larger than 64 MiB; a buffer is allocated of {@code
-   * chunkSize} bytes (no more than the file's size) unless it fits a pooled buffer (128 KiB). Such
-   * a buffer is page-aligned, so it takes up to 4095 bytes more native memory than its size.
+   * window grows to the chunk size if that is larger than the default window; a buffer is allocated
+   * of {@code chunkSize} bytes (no more than the file's size) unless it fits a pooled buffer. Such
+   * a buffer is page-aligned, so it takes up to a page more native memory than its size.
    *
    * @param path the file; symbolic links are followed
    * @param chunkSize the most bytes a chunk holds: 1 to 1 GiB ({@code 1 << 30})

@@ -39,15 +39,15 @@ import java.util.stream.Stream;
  * largest files first so that the threads finish together (best on SSDs, network storage and a warm
  * page cache); paths that fail at once (missing, unreadable, directories) go before them, so that
  * their failed results, which take no time, do not hold back the delivery of the results after
- * them. Where the files do not look cached (asked as below) and their starts come to 64 MiB or
- * more, a parallel batch also runs a read-ahead thread that loads the first 4 MiB of each regular
- * file into the page cache, in the order the workers take them, at most {@code
- * fastio.batch.readAhead} bytes ahead of them, so that the device always has work in flight; the
- * workers still read every byte themselves ({@code fastio.batch.parallelReadAhead=false} turns the
- * thread off). {@link Reading#SEQUENTIAL} has one reader thread read the files in input order into
- * the page cache, at most 256 MiB (system property {@code fastio.batch.readAhead}) ahead of the
- * workers, which then hash from the cache: a spinning disk sees one sequential stream instead of
- * seeks between files. Where {@code /dev/null} exists the reader moves the bytes there with {@code
+ * them. Where the files do not look cached (asked as below) and their starts come to enough data, a
+ * parallel batch also runs a read-ahead thread that loads the start of each regular file into the
+ * page cache, in the order the workers take them, at most {@code fastio.batch.readAhead} bytes
+ * ahead of them, so that the device always has work in flight; the workers still read every byte
+ * themselves ({@code fastio.batch.parallelReadAhead=false} turns the thread off). {@link
+ * Reading#SEQUENTIAL} has one reader thread read the files in input order into the page cache, a
+ * bounded number of bytes (system property {@code fastio.batch.readAhead}) ahead of the workers,
+ * which then hash from the cache: a spinning disk sees one sequential stream instead of seeks
+ * between files. Where {@code /dev/null} exists the reader moves the bytes there with {@code
  * FileChannel.transferTo} ({@code sendfile} on Linux), which fills the page cache without copying,
  * so it takes no CPU from the hashing when the files are cached already. {@link Reading#AUTO}, the
  * default, picks {@code SEQUENTIAL} when the first file lives on a block device Linux reports as
@@ -55,28 +55,29 @@ import java.util.stream.Stream;
  * cache already, and {@code PARALLEL} otherwise (other systems, SSDs, tmpfs, overlay and network
  * mounts, files already cached, and the paravirtual disks of virtual machines, virtio-blk and
  * Xen's, which report themselves rotational whatever the host keeps them on). Whether they are
- * cached is asked of up to 16 files spread over the list ({@code mincore} on a mapping of at most
- * their first 64 MiB, released at once); one that is not makes the batch sequential. Only regular
- * files are read ahead; FIFOs and devices are read once, by a worker.
+ * cached is asked of a few files spread over the list ({@code mincore} on a mapping of their start,
+ * released at once); one that is not makes the batch sequential. Only regular files are read ahead;
+ * FIFOs and devices are read once, by a worker.
  *
  * <p><b>Engines.</b> Digests are computed by one {@link MessageDigest} per worker, one file after
  * another, except for MD5 where the JDK's Vector API is in use: there each worker hashes as many
- * files at once as a vector register holds ints (16 with AVX-512, 8 with AVX2), one per lane, each
- * file read in order through a 128 KiB buffer of its own, and a lane whose file ends takes the next
- * file at once; the digests are the same. That needs the incubator module resolved ({@code java
- * --add-modules jdk.incubator.vector}, which makes the JVM print one warning line at start-up), the
- * C2 compiler, vectors of at least 256 bits, and a JDK where it was measured faster (17, and 25 and
- * newer; system property {@code fastio.md5.vector}: {@code false} turns it off, {@code true} allows
- * it on any JDK). Until the JIT has compiled the lanes they are many times slower than {@code
- * MessageDigest}, so a batch hashes with {@code MessageDigest} until one of its workers, warming
- * the lanes up between its files, has measured them faster on the same bytes; from then on, for the
- * rest of the JVM's life, MD5 batches use the lanes from their first file (system property {@code
- * fastio.md5.warmUp=false} uses them at once). {@link #engine()} says which engine a batch uses
- * when it reads in parallel. A batch that reads sequentially ({@link Reading#SEQUENTIAL}, or {@code
- * AUTO} on a rotational disk whose files are not cached) hashes with one {@code MessageDigest} per
- * worker: its reader hands the files over one at a time, which would leave all lanes but one idle
- * whenever files are larger than the read-ahead, and a device that needs a sequential reader is
- * slower than one {@code MessageDigest} anyway.
+ * files at once as a vector register holds ints, one per lane, each file read in order through a
+ * buffer of its own, and a lane whose file ends takes the next file at once; the digests are the
+ * same. That needs the incubator module resolved ({@code java --add-modules jdk.incubator.vector},
+ * which makes the JVM print one warning line at start-up), the C2 compiler, vectors of at least 256
+ * bits, and a JDK on which fastio enables the lanes by default (system property {@code
+ * fastio.md5.vector}: {@code false} turns them off, {@code true} allows them on any JDK). Until the
+ * JIT has compiled the lanes they are many times slower than {@code MessageDigest}, so a batch
+ * hashes with {@code MessageDigest} until the lanes are measured faster: its first worker warms
+ * them up between small files, or, where the files are large, the workers move to the lanes at once
+ * and warm them up on the files, which pays there; from then on, for the rest of the JVM's life,
+ * MD5 batches use the lanes from their first file (system property {@code fastio.md5.warmUp=false}
+ * uses them at once). {@link #engine()} says which engine a batch uses when it reads in parallel. A
+ * batch that reads sequentially ({@link Reading#SEQUENTIAL}, or {@code AUTO} on a rotational disk
+ * whose files are not cached) hashes with one {@code MessageDigest} per worker: its reader hands
+ * the files over one at a time, which would leave all lanes but one idle whenever files are larger
+ * than the read-ahead, and a device that needs a sequential reader is slower than one {@code
+ * MessageDigest} anyway.
  *
  * <p><b>Small batches.</b> A batch of a few files is hashed on the calling thread, one file after
  * another, as a loop of {@link FastFiles#digest(Path, String)} would, as long as their bytes are
@@ -92,14 +93,22 @@ import java.util.stream.Stream;
  * and {@code fastio-unmapper} daemon threads, as by {@link FastFiles#digest(Path, String)}, which
  * outlive the call. A {@code DigestBatch} is immutable and thread-safe; calls may run concurrently.
  *
- * <p><b>Memory.</b> Reads go through fastio's pooled 68 KiB buffers and mappings of at most 64 MiB
- * per file, as {@link FastFiles#digest(Path, String)}, or, for the MD5 lanes, a direct buffer of up
- * to 132 KiB per lane, freed when the call returns; the sequential reader adds one 1 MiB direct
- * buffer where there is no {@code /dev/null}. Results not yet delivered in order are held in memory
- * (a digest or an exception per file).
+ * <p><b>Memory.</b> Reads go through fastio's pooled buffers and bounded mappings per file, as
+ * {@link FastFiles#digest(Path, String)}, or, for the MD5 lanes, a direct buffer per lane, freed
+ * when the call returns; the sequential reader adds one direct buffer where there is no {@code
+ * /dev/null}. Results not yet delivered in order are held in memory (a digest or an exception per
+ * file).
  *
  * @implNote A batch of at most 64 files is hashed inline while its files' sizes plus 8 KiB a file
- *     come to at most 1 MiB.
+ *     come to at most 1 MiB. The lanes warm up between small files only after 2 s of hashing, and a
+ *     stream's first 65 paths are taken on the calling thread, at most 4,096 ahead after that. The
+ *     parallel read-ahead thread runs when the files' starts come to 64 MiB or more and loads the
+ *     first 4 MiB of each; the sequential reader runs at most 256 MiB ahead by default. Whether
+ *     files are cached is asked of up to 16 of them, over at most their first 64 MiB. The MD5 lanes
+ *     are 16 with AVX-512 and 8 with AVX2, each lane reading through a buffer of 128 KiB (up to 132
+ *     KiB with its alignment); they are enabled by default on JDK 17 and on 25 and newer. Reads use
+ *     the 68 KiB pooled buffers and mappings of at most 64 MiB per file; the sequential reader's
+ *     buffer holds 1 MiB. These figures may change in any release.
  * @since 0.1.0
  */
 public final class DigestBatch {
@@ -114,12 +123,15 @@ public final class DigestBatch {
   }
 
   /**
-   * Hears about a batch's progress (the batch's own listener; copies and transfers take the
-   * top-level {@link dev.fastio.ProgressListener}). Both methods are called on the batch's worker
-   * threads, possibly concurrently from several of them, so an implementation must be thread-safe;
-   * they should return quickly (they delay the hashing). An exception thrown by a listener stops
-   * the batch and is rethrown by the call that runs it. {@link #ofBytes} and {@link #ofFiles} make
-   * one from a lambda.
+   * Hears about a batch's progress: the bytes hashed and each file finished. Copies and transfers
+   * take another listener, {@link ProgressListener}, which hears one copy's running total from one
+   * thread. Both methods are called on the batch's worker threads, possibly concurrently from
+   * several of them, so an implementation must be thread-safe; they should return quickly (they
+   * delay the hashing). An exception thrown by a listener stops the batch and is rethrown by the
+   * call that runs it. With two methods, both optional, this is not a functional interface: {@link
+   * #ofBytes} and {@link #ofFiles} make one from a lambda.
+   *
+   * @see ProgressListener
    */
   public interface Listener {
     /**
@@ -157,9 +169,9 @@ public final class DigestBatch {
     }
 
     /**
-     * More bytes were hashed: called about every MiB and at the end of each file. The sum over a
-     * batch is at least the bytes of all files read; a file hashed again after it shrank under a
-     * mapping counts twice.
+     * More bytes were hashed: called from time to time while a file is hashed and at the end of
+     * each file. The sum over a batch is at least the bytes of all files read; a file hashed again
+     * after it shrank under a mapping counts twice.
      *
      * @param bytes bytes hashed since the last call from the same thread, positive
      */
@@ -484,7 +496,7 @@ public final class DigestBatch {
         algorithm,
         threads,
         pipeline,
-        early == null ? BatchRun.Progress.NONE : new Listening(early, listener),
+        early == null ? BatchRun.Observer.NONE : new Listening(early, listener),
         // asked only here: an inline batch never looks the vector engine up (a known-answer check)
         pipeline == Pipeline.PARALLEL ? Engine.of(algorithm) : Engine.MESSAGE_DIGEST);
   }
@@ -505,7 +517,7 @@ public final class DigestBatch {
   }
 
   /** Tells the listener, and keeps each result for its delivery in order. */
-  private static final class Listening implements BatchRun.Progress {
+  private static final class Listening implements BatchRun.Observer {
     private final Map<Integer, Result> early;
     private final Listener listener;
 

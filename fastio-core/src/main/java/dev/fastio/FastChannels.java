@@ -26,11 +26,11 @@ import java.util.Objects;
  * calling thread is interrupted (see the methods). It keeps no reference to them after returning.
  *
  * <p><b>Thread safety.</b> All methods are static and thread-safe. Concurrent transfers share
- * nothing but the process-wide pool of 68 KiB buffers {@link FastFiles} reads through and what
- * fastio remembers about targets: whether a file channel is in append mode (weakly, per channel)
- * and kernel-path refusals (per target kind and condition). A transfer to a file target writes at,
- * and advances, that channel's position; other threads using the same target channel at the same
- * time interleave with it as they would with {@code FileChannel.transferTo}.
+ * nothing but the process-wide pool of buffers {@link FastFiles} reads through and what fastio
+ * remembers about targets: whether a file channel is in append mode (weakly, per channel) and
+ * kernel-path refusals (per target kind and condition). A transfer to a file target writes at, and
+ * advances, that channel's position; other threads using the same target channel at the same time
+ * interleave with it as they would with {@code FileChannel.transferTo}.
  *
  * <p><b>Observability.</b> Every transfer that moves bytes emits a JDK Flight Recorder event {@code
  * dev.fastio.Transfer} (strategy, the strategy it fell back from if any, target kind, bytes,
@@ -48,14 +48,14 @@ public final class FastChannels {
    * until every byte asked for is moved, where the JDK stops at what one call of the kernel moved
    * (the one case where it stops early is below). Uses {@link TransferPolicy#defaults()}.
    *
-   * <p>The policy chooses by the bytes to move: {@code count}, or, for a count of 16 MiB or more
-   * (such as {@code Long.MAX_VALUE}), the bytes from {@code position} to the end of the file, which
-   * takes one more system call to learn. Where the policy picks no strategy of its own and gives a
-   * transfer of 256 KiB or more to a file target the kernel path, the target's position is asked
-   * too (one system call): if it lies 1 to 31 bytes after {@code position} modulo 4096, where the
-   * kernel's copy between the two files runs several times slower on some processors, {@link
-   * TransferStrategy#READ_WRITE} is used instead (the JFR event records it as taken over from
-   * {@code KERNEL}). An append-mode target is never given the kernel path, as below.
+   * <p>The policy chooses by the bytes to move: {@code count}, or, for a large count (such as
+   * {@code Long.MAX_VALUE}), the bytes from {@code position} to the end of the file, which takes
+   * one more system call to learn. Where the policy picks no strategy of its own and gives a large
+   * transfer to a file target the kernel path, the target's position is asked too (one system
+   * call): if it lies just after {@code position} within a page, where the kernel's copy between
+   * the two files runs several times slower on some processors, {@link TransferStrategy#READ_WRITE}
+   * is used instead (the JFR event records it as taken over from {@code KERNEL}). An append-mode
+   * target is never given the kernel path, as below.
    *
    * <p>For a blocking target (any channel but a {@link java.nio.channels.SelectableChannel} in
    * non-blocking mode) it returns only once {@code min(count, source.size() - position)} bytes are
@@ -97,6 +97,8 @@ public final class FastChannels {
    * java.nio.channels.ClosedByInterruptException} is thrown, with the thread's interrupt status
    * set.
    *
+   * @implNote "Large" is 16 MiB and more for the count, 256 KiB and more for the position check,
+   *     which looks for a target position 1 to 31 bytes after {@code position} modulo 4096.
    * @param source the file to read; must be open for reading
    * @param position the position in the file of the first byte to transfer; must be non-negative
    * @param count the most bytes to transfer; must be non-negative ({@code Long.MAX_VALUE} for "to
@@ -183,10 +185,10 @@ public final class FastChannels {
    * {@link #transferTo(FileChannel, long, long, WritableByteChannel)}, telling {@code listener} how
    * many bytes have been transferred (see {@link ProgressListener} for when).
    *
-   * <p>The bytes move in steps of at most 16 MiB, each one transfer as the overload without a
-   * listener makes it (and one JFR event each); a source whose size is 0 ({@code /proc}) is read to
-   * its end in one step. A step that moves fewer bytes than asked ends the transfer: the end of the
-   * file, or a non-blocking target that took what it could.
+   * <p>The bytes move in bounded steps (see {@link ProgressListener}), each one transfer as the
+   * overload without a listener makes it (and one JFR event each); a source whose size is 0 ({@code
+   * /proc}) is read to its end in one step. A step that moves fewer bytes than asked ends the
+   * transfer: the end of the file, or a non-blocking target that took what it could.
    *
    * @param source the file to read; must be open for reading
    * @param position the position in the file of the first byte to transfer; must be non-negative

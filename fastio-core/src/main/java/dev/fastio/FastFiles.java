@@ -36,12 +36,11 @@ import java.util.stream.Stream;
  *
  * <p><b>Native memory.</b> {@link java.nio.file.Files#readAllBytes} reads through a temporary
  * native buffer as large as the file and keeps it cached in the calling thread for the thread's
- * lifetime (on JDK 17 counted against {@code -XX:MaxDirectMemorySize}). fastio reads through 68 KiB
- * buffers (64 KiB and a page) from a process-wide pool of at most {@code 2 * availableProcessors}
- * (capped at 64) buffers, or through a mapping that is unmapped before the call returns; nothing
- * file-sized is retained. {@link #forEachChunk} reads small files through a second pool, of as many
- * 128 KiB buffers (see {@link ChunkedReader}). Every pooled buffer is page-aligned in memory and
- * takes up to 4 KiB more.
+ * lifetime (on JDK 17 counted against {@code -XX:MaxDirectMemorySize}). fastio reads through
+ * buffers of a fixed size from a process-wide pool bounded by the number of processors, or through
+ * a mapping that is unmapped before the call returns; nothing file-sized is retained. {@link
+ * #forEachChunk} reads small files through a second pool, of as many larger buffers (see {@link
+ * ChunkedReader}). Every pooled buffer is page-aligned in memory and takes up to a page more.
  *
  * <p><b>Interrupts.</b> Like {@code Files.readAllBytes} and the JDK's file streams, these methods
  * and streams (but {@link #forEachChunk}, which reads as a {@link ChunkedReader} does, and the
@@ -58,6 +57,8 @@ import java.util.stream.Stream;
  * read them as {@code Files.readAllBytes} does, with its exceptions (a directory of a zip file
  * system is a {@link java.nio.file.NoSuchFileException}, as there).
  *
+ * @implNote The pooled buffers hold 68 KiB (64 KiB and a page), at most {@code 2 *
+ *     availableProcessors} of them (capped at 64); those of {@link #forEachChunk} hold 128 KiB.
  * @since 0.1.0
  */
 public final class FastFiles {
@@ -70,11 +71,11 @@ public final class FastFiles {
    * <p>The file is read from start to end of file even when its size is reported as 0 or wrongly
    * ({@code /proc} and {@code /sys} files, FIFOs, character devices such as {@code /dev/null}); a
    * file that grows or shrinks while it is read is read to the end of file seen by the last read,
-   * as the JDK does. Large regular files (4 MiB and up by default; system property {@code
-   * fastio.readAllBytes.mapThreshold}) are copied from a mapping; should the file shrink while
-   * mapped, the fault is caught and the file read again without mapping, so no {@link
-   * InternalError} escapes.
+   * as the JDK does. Large regular files (system property {@code fastio.readAllBytes.mapThreshold},
+   * in bytes) are copied from a mapping; should the file shrink while mapped, the fault is caught
+   * and the file read again without mapping, so no {@link InternalError} escapes.
    *
+   * @implNote Regular files of 4 MiB and more are mapped unless the system property says otherwise.
    * @param path the file to read
    * @return a new array holding the file's bytes
    * @throws java.nio.file.NoSuchFileException if the file does not exist
@@ -99,12 +100,15 @@ public final class FastFiles {
    * <p>Any algorithm the installed providers offer; the name is matched as {@link
    * MessageDigest#getInstance(String)} matches it (case-insensitively). The content hashed is what
    * {@link #readAllBytes(Path)} would return, for the same kinds of files, but without holding it
-   * in memory: files under 16 MiB go through a reused 68 KiB buffer, larger ones (system property
-   * {@code fastio.digest.mapThreshold}) through mappings of 32 MiB at a time, each faulted in ahead
-   * on the {@code fastio-prefault} daemon thread and released on the {@code fastio-unmapper} one as
-   * the hashing moves on (see {@link ChunkedReader} for both threads), so that at most 64 MiB of
-   * the file are mapped at once, and nothing once the method returns.
+   * in memory: small files go through a reused pooled buffer, larger ones (system property {@code
+   * fastio.digest.mapThreshold}, in bytes) through mappings of part of the file at a time, each
+   * faulted in ahead on the {@code fastio-prefault} daemon thread and released on the {@code
+   * fastio-unmapper} one as the hashing moves on (see {@link ChunkedReader} for both threads), so
+   * that at most two such parts of the file are mapped at once, and nothing once the method
+   * returns.
    *
+   * @implNote Files of 16 MiB and more are mapped unless the system property says otherwise, 32 MiB
+   *     at a time.
    * @param path the file to hash
    * @param algorithm a {@code MessageDigest} algorithm name such as {@code "MD5"} or {@code
    *     "SHA-256"}
@@ -171,10 +175,9 @@ public final class FastFiles {
    * }</pre>
    *
    * <p>Chunks are as {@link ChunkedReader#next()} hands them out with the default chunk size
-   * (slices of a mapping for regular files of 32 MiB and more, a reused 128 KiB buffer otherwise);
-   * each is valid only during the call of {@code action} that receives it (see the Warnings of
-   * {@link ChunkedReader}). The file is opened, and closed with its mappings released, by this
-   * method.
+   * (slices of a mapping for large regular files, a reused pooled buffer otherwise); each is valid
+   * only during the call of {@code action} that receives it (see the Warnings of {@link
+   * ChunkedReader}). The file is opened, and closed with its mappings released, by this method.
    *
    * <p>Unlike a reader loop of one's own, {@code action} runs inside fastio's handling of mapped
    * reads: should the file shrink while it is read, the fault of a read in {@code action} too is
@@ -207,9 +210,9 @@ public final class FastFiles {
    * <p><b>Platforms.</b> Where {@link TransferPolicy#defaults()} moves data to files with {@link
    * TransferStrategy#KERNEL} at every size (Linux, unless {@code fastio.transfer.strategy} forces
    * another strategy), this method is {@code Files.copy} itself: the JDK's copy makes the same
-   * system calls ({@code copy_file_range}, {@code sendfile}) from native code, faster than a Java
-   * path (see {@code docs/design.md}), and no {@code dev.fastio.Transfer} event is recorded.
-   * Elsewhere (macOS, or a strategy forced) fastio copies a regular file as follows.
+   * system calls ({@code copy_file_range}, {@code sendfile}) from native code, with less overhead
+   * than a Java loop, and no {@code dev.fastio.Transfer} event is recorded. Elsewhere (macOS, or a
+   * strategy forced) fastio copies a regular file as follows.
    *
    * <p>fastio copies a regular file itself: it checks the source and the target in the JDK's order
    * (source attributes, then the target's without following links; a target that is the same file
@@ -266,11 +269,11 @@ public final class FastFiles {
    * listener} how many bytes have been copied (see {@link ProgressListener} for when).
    *
    * <p>A regular file fastio copies itself (see {@link #copy(Path, Path, CopyOption...)}) has its
-   * data moved by the adaptive transfer in steps of at most 16 MiB, on Linux too, where the
-   * overload without a listener is {@code Files.copy} itself. The other cases (directories, links
-   * with {@code NOFOLLOW_LINKS}, special files, other file systems) are {@code Files.copy}'s own
-   * and report only the final total: the size of the copy, or 0 for what is not a regular file. A
-   * listener that throws ends the copy, which deletes its partial target.
+   * data moved by the adaptive transfer in bounded steps (see {@link ProgressListener}), on Linux
+   * too, where the overload without a listener is {@code Files.copy} itself. The other cases
+   * (directories, links with {@code NOFOLLOW_LINKS}, special files, other file systems) are {@code
+   * Files.copy}'s own and report only the final total: the size of the copy, or 0 for what is not a
+   * regular file. A listener that throws ends the copy, which deletes its partial target.
    *
    * @param source the file to copy
    * @param target the path of the copy
@@ -291,39 +294,37 @@ public final class FastFiles {
    * the same options, bytes and exceptions, read without a native buffer per thread.
    *
    * <p><b>Native memory.</b> The JDK's stream reads through a temporary direct buffer as large as
-   * the request and, on JDK 17, keeps it cached in the thread for the thread's life (8 threads
-   * reading 4 MiB requests keep 32 MiB); {@link java.io.FileInputStream} allocates and frees native
-   * memory as large as the request on every read above 8 KiB. This stream allocates nothing native
-   * per read and keeps nothing between reads that grows with the request size:
+   * the request and, on JDK 17, keeps it cached in the thread for the thread's life; {@link
+   * java.io.FileInputStream} allocates and frees native memory as large as the request on every
+   * read above a few KiB. This stream allocates nothing native per read and keeps nothing between
+   * reads that grows with the request size:
    *
    * <ul>
-   *   <li>A regular file of 4 MiB or more, once the stream reads 64 KiB at a time or is past its
-   *       first MiB, is copied from a read-only mapped window of up to 64 MiB, straight into the
-   *       caller's array, one {@code fstat} per read to see that the file did not shrink (should it
-   *       have, or should a copy fault, the stream reads the file from then on). The window is
-   *       unmapped when the stream moves past it and by {@code close}; a stream dropped without
-   *       {@code close} has its window unmapped once the garbage collector found it unreachable and
-   *       another stream maps one.
-   *   <li>Anything else is read in pieces of up to 68 KiB through a buffer of the pool {@link
-   *       #readAllBytes} uses, taken for the call only. Where more streams read or write at once
-   *       than the pool keeps buffers, the others read the same pieces through the JDK's temporary
-   *       buffer of their thread, which is then one piece large.
+   *   <li>A large regular file, once the stream reads large requests or is well past its start, is
+   *       copied from a read-only mapped window of part of the file, straight into the caller's
+   *       array, one {@code fstat} per read to see that the file did not shrink (should it have, or
+   *       should a copy fault, the stream reads the file from then on). The window is unmapped when
+   *       the stream moves past it and by {@code close}; a stream dropped without {@code close} has
+   *       its window unmapped once the garbage collector found it unreachable and another stream
+   *       maps one.
+   *   <li>Anything else is read in pieces of at most a pooled buffer through a buffer of the pool
+   *       {@link #readAllBytes} uses, taken for the call only. Where more streams read or write at
+   *       once than the pool keeps buffers, the others read the same pieces through the JDK's
+   *       temporary buffer of their thread, which is then one piece large.
    * </ul>
-   *
-   * <p>Figures: {@code docs/streams.md}.
    *
    * <p><b>As the JDK's.</b> Not buffered: every read is served by the file, so bytes appended
    * meanwhile are read, as with the JDK. Thread-safe, with reads serialised as the JDK serialises
    * them. {@code read} of a regular file returns the bytes asked for unless the file ends first; on
-   * a FIFO, socket or character device one call makes one read, which may return fewer (at most 68
-   * KiB where the JDK may return more). {@code skip} moves the offset of a seekable file as the
-   * JDK's does (as far as the end, and backward for a negative count, returning the distance moved)
-   * and reads and discards on a FIFO; {@code available} is what is left to the file's size, 0 on a
-   * FIFO or device; {@code readAllBytes} and {@code readNBytes} read a regular file into an array
-   * of the size left; {@code transferTo} moves the rest of a regular file to a {@link
+   * a FIFO, socket or character device one call makes one read, which may return fewer (at most a
+   * pooled buffer, where the JDK may return more). {@code skip} moves the offset of a seekable file
+   * as the JDK's does (as far as the end, and backward for a negative count, returning the distance
+   * moved) and reads and discards on a FIFO; {@code available} is what is left to the file's size,
+   * 0 on a FIFO or device; {@code readAllBytes} and {@code readNBytes} read a regular file into an
+   * array of the size left; {@code transferTo} moves the rest of a regular file to a {@link
    * java.io.FileOutputStream} or to one of fastio's output streams with {@link
    * FastChannels#transferTo} (on Linux the kernel's copy, no copy through the Java heap) and writes
-   * to any other stream in 8 KiB writes (a closed {@code FileOutputStream} too, which throws its
+   * to any other stream in small writes (a closed {@code FileOutputStream} too, which throws its
    * own {@code IOException}, as with the JDK's stream). {@code close} is idempotent and closes the
    * file; a read blocked on a FIFO in another thread then throws {@link
    * java.nio.channels.AsynchronousCloseException}. A closed stream throws {@link
@@ -351,6 +352,9 @@ public final class FastFiles {
    * com.sun.nio.file.ExtendedOpenOption.DIRECT}), and paths of other file systems, get the JDK's
    * own stream.
    *
+   * @implNote A regular file is mapped from 4 MiB, once reads ask 64 KiB at a time or the stream is
+   *     past its first MiB, in windows of up to 64 MiB; pieces are at most 68 KiB; {@code
+   *     transferTo} to another stream writes 8 KiB at a time.
    * @param path the file to open
    * @param options {@link java.nio.file.StandardOpenOption#READ}, {@link
    *     java.nio.file.LinkOption#NOFOLLOW_LINKS}, or any option {@code Files.newInputStream} takes;
@@ -377,10 +381,10 @@ public final class FastFiles {
    * thread.
    *
    * <p>Not buffered, as the JDK's: each {@code write} has reached the file when it returns, in
-   * writes of up to 68 KiB from a pooled buffer taken for the call only (the JDK copies the whole
-   * array into a temporary direct buffer of its size, cached in the thread on JDK 17). Each piece
-   * is placed so that the kernel's copy into the page cache runs at full speed. Thread-safe; {@code
-   * close} is idempotent; once closed, {@code write} throws {@link
+   * writes of at most a pooled buffer, from a buffer taken for the call only (the JDK copies the
+   * whole array into a temporary direct buffer of its size, cached in the thread on JDK 17). Each
+   * piece is placed so that the kernel's copy into the page cache runs at full speed. Thread-safe;
+   * {@code close} is idempotent; once closed, {@code write} throws {@link
    * java.nio.channels.ClosedChannelException} but for 0 bytes, and {@code flush} does nothing, as
    * the JDK's. Not interruptible, as the JDK's (see {@link #newInputStream}; a FIFO or device is
    * closed by an interrupt that arrives during a write).
@@ -654,8 +658,8 @@ public final class FastFiles {
    * Copies a file to an output stream: {@link java.nio.file.Files#copy(Path, OutputStream)}, the
    * file read as {@link #newInputStream} reads it and moved as its {@code transferTo} moves it: to
    * an open {@link java.io.FileOutputStream} or to one of fastio's streams, a regular file goes
-   * with {@link FastChannels#transferTo} (on Linux the kernel's copy); to any other stream, in 8
-   * KiB writes. {@code out} is not closed, and may hold part of the file if an error occurs.
+   * with {@link FastChannels#transferTo} (on Linux the kernel's copy); to any other stream, in
+   * small writes. {@code out} is not closed, and may hold part of the file if an error occurs.
    *
    * @param source the file to read
    * @param out the stream to write to

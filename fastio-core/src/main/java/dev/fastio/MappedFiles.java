@@ -1,7 +1,6 @@
 package dev.fastio;
 
 import dev.fastio.internal.mapping.FileMapping;
-import dev.fastio.internal.platform.MappedRegion;
 import dev.fastio.internal.platform.PlatformProvider;
 import java.io.IOException;
 import java.nio.MappedByteBuffer;
@@ -49,7 +48,7 @@ public final class MappedFiles {
    *     vm.max_map_count}, the address space)
    */
   public static MappedFile map(Path path) throws IOException {
-    return new MappedFile(FileMapping.open(path, 0, -1, MappedRegion.MAX_WINDOW));
+    return new MappedFile(FileMapping.open(path, 0, -1));
   }
 
   /**
@@ -70,7 +69,7 @@ public final class MappedFiles {
     if (size < 0) {
       throw new IllegalArgumentException("size < 0: " + size);
     }
-    return new MappedFile(FileMapping.open(path, position, size, MappedRegion.MAX_WINDOW));
+    return new MappedFile(FileMapping.open(path, position, size));
   }
 
   /**

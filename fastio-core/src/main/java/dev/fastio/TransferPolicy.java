@@ -15,8 +15,9 @@ import java.util.Properties;
  * Chooses the {@link TransferStrategy} of {@link FastChannels#transferTo} from the operating
  * system, the kind of target and the number of bytes to move. Immutable and thread-safe.
  *
- * <p><b>Defaults</b> (from the JDK's own measurements of {@code FileChannel.transferTo} per
- * platform, JDK-8274112, and fastio's on Linux, in {@code docs/benchmarks.md}):
+ * <p><b>Defaults</b> (implementation notes: chosen from measurements of {@code
+ * FileChannel.transferTo} per platform, they may change in any release; the system properties below
+ * are the supported way to change them):
  *
  * <table class="striped">
  *   <caption>Strategy by operating system and target kind</caption>

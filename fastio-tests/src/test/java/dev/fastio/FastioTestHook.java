@@ -3,6 +3,7 @@ package dev.fastio;
 import dev.fastio.TransferPolicy.TargetKind;
 import dev.fastio.internal.chunks.ChunkOptions;
 import dev.fastio.internal.chunks.ChunkStrategy;
+import dev.fastio.internal.chunks.ChunksTestHook;
 import java.io.IOException;
 import java.nio.file.Path;
 
@@ -20,9 +21,14 @@ public final class FastioTestHook {
     return policy.choose(osName, kind, size);
   }
 
-  /** A {@link ChunkedReader} with a strategy and a window forced. */
+  /** A {@link ChunkedReader} with a chunk size and a strategy forced. */
   public static ChunkedReader open(Path path, ChunkOptions options) throws IOException {
     return ChunkedReader.open(path, options);
+  }
+
+  /** A {@link ChunkedReader} with a chunk size, a strategy and a window forced. */
+  public static ChunkedReader open(Path path, ChunkOptions options, int window) throws IOException {
+    return new ChunkedReader(ChunksTestHook.open(path, options, window));
   }
 
   /** The strategy a reader uses. */

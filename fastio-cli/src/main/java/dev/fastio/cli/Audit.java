@@ -231,7 +231,7 @@ final class Audit {
       }
     }
     int[] next = {0};
-    try (Progress bar = command.progress(total, paths.size())) {
+    try (ProgressDisplay bar = command.progress(total, paths.size())) {
       command
           .batch(bar)
           .digestAll(

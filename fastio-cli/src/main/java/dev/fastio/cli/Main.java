@@ -25,7 +25,7 @@ public final class Main {
     System.setErr(new PrintStream(std.err, true, Names.JNU));
     Console console = new Console(std, status -> Runtime.getRuntime().halt(status));
     SumCommand.ProgressSettings progress =
-        new SumCommand.ProgressSettings(Progress.DELAY, columns(), System::nanoTime);
+        new SumCommand.ProgressSettings(ProgressDisplay.DELAY, columns(), System::nanoTime);
     // a write error is reported here
     int status = console.close(run(Names.arguments(args), console, progress));
     System.exit(status);

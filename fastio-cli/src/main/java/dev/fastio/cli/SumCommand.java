@@ -210,7 +210,7 @@ final class SumCommand {
     }
     int[] done = {0}; // indexes handled so far
     int[] next = {0}; // batch results received so far
-    try (Progress bar = progress(totalBytes, batch.size())) {
+    try (ProgressDisplay bar = progress(totalBytes, batch.size())) {
       batch(bar)
           .digestAll(
               batch,
@@ -228,7 +228,7 @@ final class SumCommand {
     }
   }
 
-  DigestBatch batch(Progress bar) {
+  DigestBatch batch(ProgressDisplay bar) {
     DigestBatch.Builder b =
         DigestBatch.builder(algorithm()).reading(options.reading()).listener(bar);
     if (options.threads() > 0) {
@@ -247,12 +247,12 @@ final class SumCommand {
   }
 
   /** The progress display for a batch, or null if none is to be shown. */
-  Progress progress(long totalBytes, long files) {
+  ProgressDisplay progress(long totalBytes, long files) {
     if (!showProgress()) {
       return null;
     }
     ProgressSettings p = progressSettings;
-    return new Progress(io, program, totalBytes, files, p.width(), p.delay(), p.clock());
+    return new ProgressDisplay(io, program, totalBytes, files, p.width(), p.delay(), p.clock());
   }
 
   private void hashStdin() {

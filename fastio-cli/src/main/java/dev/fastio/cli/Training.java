@@ -85,7 +85,7 @@ public final class Training {
         Main.run(
             Arrays.stream(args).map(Names::encode).toArray(String[]::new),
             console,
-            new SumCommand.ProgressSettings(Progress.DELAY, 80, System::nanoTime)));
+            new SumCommand.ProgressSettings(ProgressDisplay.DELAY, 80, System::nanoTime)));
   }
 
   private static void delete(Path dir) throws IOException {

@@ -7,6 +7,7 @@ import dev.fastio.FastFiles;
 import dev.fastio.internal.chunks.ChunkOptions;
 import dev.fastio.internal.chunks.ChunkSource;
 import dev.fastio.internal.chunks.ChunkStrategy;
+import dev.fastio.internal.chunks.ChunksTestHook;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.ByteBuffer;
@@ -56,11 +57,11 @@ class ChunkedReaderAllocationTest {
     // strategy, chunk size, window size, where the scan starts (4090: every read lands 26 bytes
     // into the buffer, at the file's offset modulo 32, through a view of its own)
     Object[][] cases = {
-      {ChunkStrategy.AUTO, ChunkOptions.DEFAULT_CHUNK, ChunkOptions.DEFAULT_WINDOW, 0},
-      {ChunkStrategy.BUFFERED, ChunkOptions.DEFAULT_CHUNK, ChunkOptions.DEFAULT_WINDOW, 0},
-      {ChunkStrategy.BUFFERED, ChunkOptions.DEFAULT_CHUNK, ChunkOptions.DEFAULT_WINDOW, 4090},
-      {ChunkStrategy.BUFFERED, 1 << 20, ChunkOptions.DEFAULT_WINDOW, 4090},
-      {ChunkStrategy.BUFFERED, 100_001, ChunkOptions.DEFAULT_WINDOW, 0}, // each of the 32 places
+      {ChunkStrategy.AUTO, ChunkOptions.DEFAULT_CHUNK, ChunksTestHook.DEFAULT_WINDOW, 0},
+      {ChunkStrategy.BUFFERED, ChunkOptions.DEFAULT_CHUNK, ChunksTestHook.DEFAULT_WINDOW, 0},
+      {ChunkStrategy.BUFFERED, ChunkOptions.DEFAULT_CHUNK, ChunksTestHook.DEFAULT_WINDOW, 4090},
+      {ChunkStrategy.BUFFERED, 1 << 20, ChunksTestHook.DEFAULT_WINDOW, 4090},
+      {ChunkStrategy.BUFFERED, 100_001, ChunksTestHook.DEFAULT_WINDOW, 0}, // each of the 32 places
       {ChunkStrategy.MAPPED, 65536, 4 << 20, 0},
     };
     for (Object[] c : cases) {
@@ -136,7 +137,7 @@ class ChunkedReaderAllocationTest {
       throws IOException {
     long n = 0;
     long bytes = 0;
-    try (ChunkSource chunks = ChunkSource.open(file, new ChunkOptions(chunk, s, window))) {
+    try (ChunkSource chunks = ChunksTestHook.open(file, new ChunkOptions(chunk, s), window)) {
       chunks.position(start);
       for (ByteBuffer b; (b = chunks.next()) != null; ) {
         bytes += b.remaining();

@@ -54,7 +54,7 @@ class ChunkedReaderContractTest {
   /** The strategies a test forces; AUTO maps the 2 MiB files used here. */
   private static ChunkedReader open(Path file, int chunkSize, ChunkStrategy strategy)
       throws IOException {
-    return FastioTestHook.open(file, new ChunkOptions(chunkSize, strategy, 1 << 20));
+    return FastioTestHook.open(file, new ChunkOptions(chunkSize, strategy), 1 << 20);
   }
 
   private static byte[] bytes(ByteBuffer chunk) {

@@ -13,6 +13,7 @@ import dev.fastio.FastFiles;
 import dev.fastio.internal.chunks.ChunkOptions;
 import dev.fastio.internal.chunks.ChunkSource;
 import dev.fastio.internal.chunks.ChunkStrategy;
+import dev.fastio.internal.chunks.ChunksTestHook;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.RandomAccessFile;
@@ -58,7 +59,7 @@ class ChunkedReaderLeakTest {
 
   private void cycle(Path file, Path small, Path shrinking, int i) throws IOException {
     ChunkStrategy s = i % 2 == 0 ? ChunkStrategy.MAPPED : ChunkStrategy.BUFFERED;
-    try (ChunkSource chunks = ChunkSource.open(file, new ChunkOptions(1000 + i, s, 65536))) {
+    try (ChunkSource chunks = ChunksTestHook.open(file, new ChunkOptions(1000 + i, s), 65536)) {
       assertNotNull(chunks.next());
       chunks.skip(70_000); // into the second window
       assertNotNull(chunks.next(64));
@@ -69,7 +70,7 @@ class ChunkedReaderLeakTest {
       reader.next();
     }
     ChunkSource abandoned =
-        ChunkSource.open(file, new ChunkOptions(100, s, 65536)); // closed without reading
+        ChunksTestHook.open(file, new ChunkOptions(100, s), 65536); // closed without reading
     abandoned.close();
     assertThrows(NoSuchFileException.class, () -> ChunkedReader.open(dir.resolve("missing")));
     try (ChunkedReader directory = ChunkedReader.open(dir)) { // opens; its first read fails
@@ -83,7 +84,7 @@ class ChunkedReaderLeakTest {
         f.setLength(0);
         f.setLength(4 * 65536);
       }
-      try (ChunkSource chunks = ChunkSource.open(shrinking, new ChunkOptions(4096, s, 65536))) {
+      try (ChunkSource chunks = ChunksTestHook.open(shrinking, new ChunkOptions(4096, s), 65536)) {
         assertNotNull(chunks.next());
         try (RandomAccessFile f = new RandomAccessFile(shrinking.toFile(), "rw")) {
           f.setLength(100);
@@ -138,7 +139,7 @@ class ChunkedReaderLeakTest {
     String name = file.getFileName().toString();
     int most = 0;
     try (ChunkSource chunks =
-        ChunkSource.open(file, new ChunkOptions(300_000, ChunkStrategy.MAPPED, window))) {
+        ChunksTestHook.open(file, new ChunkOptions(300_000, ChunkStrategy.MAPPED), window)) {
       for (ByteBuffer b; (b = chunks.next()) != null; ) {
         most = Math.max(most, TestSupport.mappingsOf(name));
         if (chunks.position() > 600_000 && chunks.position() % 3 == 0) {
@@ -176,8 +177,8 @@ class ChunkedReaderLeakTest {
                   for (int round = 0; round < 25; round++) {
                     ByteArrayOutputStream out = new ByteArrayOutputStream();
                     try (ChunkSource chunks =
-                        ChunkSource.open(
-                            file, new ChunkOptions(4096, ChunkStrategy.MAPPED, window))) {
+                        ChunksTestHook.open(
+                            file, new ChunkOptions(4096, ChunkStrategy.MAPPED), window)) {
                       for (ByteBuffer b; (b = chunks.next()) != null; ) {
                         byte[] bytes = new byte[b.remaining()];
                         b.get(bytes);
@@ -212,7 +213,7 @@ class ChunkedReaderLeakTest {
   void publicReaderOverSeveralDefaultWindows() throws Exception {
     assumeTrue(TestSupport.isLinux());
     Path file = dir.resolve("sparse-windows");
-    long size = 5L * ChunkOptions.DEFAULT_WINDOW + 3;
+    long size = 5L * ChunksTestHook.DEFAULT_WINDOW + 3;
     try (RandomAccessFile f = new RandomAccessFile(file.toFile(), "rw")) {
       f.setLength(size);
     }
@@ -222,7 +223,8 @@ class ChunkedReaderLeakTest {
       assertEquals(size, reader.size());
       while (reader.next(4096) != null) {
         most = Math.max(most, TestSupport.mappingsOf(name));
-        reader.skip(ChunkOptions.DEFAULT_WINDOW / 3); // a few chunks per window, most bytes skipped
+        reader.skip(
+            ChunksTestHook.DEFAULT_WINDOW / 3); // a few chunks per window, most bytes skipped
       }
     }
     assertTrue(most >= 1 && most <= 2, most + " mappings of the file at once");

@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import dev.fastio.internal.chunks.ChunkOptions;
 import dev.fastio.internal.chunks.ChunkSource;
 import dev.fastio.internal.chunks.ChunkStrategy;
+import dev.fastio.internal.chunks.ChunksTestHook;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.RandomAccessFile;
@@ -44,7 +45,7 @@ class ChunkedReaderPrefaultTest {
     int window = 16 * MIB;
     Path file = TestSupport.write(dir, "in-order", TestSupport.randomBytes(1, window));
     try (ChunkSource chunks =
-        ChunkSource.open(file, new ChunkOptions(MIB, ChunkStrategy.MAPPED, window))) {
+        ChunksTestHook.open(file, new ChunkOptions(MIB, ChunkStrategy.MAPPED), window)) {
       chunks.next();
       chunks.next(); // starts where the first ended: in order
       drainPrefaultThread();
@@ -68,7 +69,7 @@ class ChunkedReaderPrefaultTest {
     int window = 32 * MIB;
     Path file = TestSupport.write(dir, "skipping", TestSupport.randomBytes(2, window));
     try (ChunkSource chunks =
-        ChunkSource.open(file, new ChunkOptions(4096, ChunkStrategy.MAPPED, window))) {
+        ChunksTestHook.open(file, new ChunkOptions(4096, ChunkStrategy.MAPPED), window)) {
       for (int i = 0; i < 4; i++) {
         assertNotNull(chunks.next());
         chunks.skip(8 * MIB - 4096);
@@ -87,7 +88,7 @@ class ChunkedReaderPrefaultTest {
     byte[] content = TestSupport.randomBytes(3, window);
     Path file = TestSupport.write(dir, "shrunk", content);
     try (ChunkSource chunks =
-        ChunkSource.open(file, new ChunkOptions(MIB, ChunkStrategy.MAPPED, window))) {
+        ChunksTestHook.open(file, new ChunkOptions(MIB, ChunkStrategy.MAPPED), window)) {
       assertNotNull(chunks.next());
       truncate(file, 3 * MIB);
       // Still covered; in order, so [2 MiB, 16 MiB) is faulted in ahead and faults beyond 3 MiB.
@@ -112,7 +113,7 @@ class ChunkedReaderPrefaultTest {
     Path file = TestSupport.write(dir, "closed-early", TestSupport.randomBytes(4, 4 * window));
     for (int i = 0; i < 60; i++) {
       try (ChunkSource chunks =
-          ChunkSource.open(file, new ChunkOptions(MIB, ChunkStrategy.MAPPED, window))) {
+          ChunksTestHook.open(file, new ChunkOptions(MIB, ChunkStrategy.MAPPED), window)) {
         chunks.next();
         chunks.next(); // the rest of the window is handed to the thread
         switch (i % 3) {
@@ -139,7 +140,7 @@ class ChunkedReaderPrefaultTest {
     for (int chunk : new int[] {4096, 100_001, MIB, window}) {
       ByteArrayOutputStream out = new ByteArrayOutputStream();
       try (ChunkSource chunks =
-          ChunkSource.open(file, new ChunkOptions(chunk, ChunkStrategy.MAPPED, window))) {
+          ChunksTestHook.open(file, new ChunkOptions(chunk, ChunkStrategy.MAPPED), window)) {
         for (ByteBuffer b; (b = chunks.next()) != null; ) {
           byte[] bytes = new byte[b.remaining()];
           b.get(bytes);
@@ -161,7 +162,7 @@ class ChunkedReaderPrefaultTest {
     int window = 1 << 20;
     Path barrier = TestSupport.write(dir, "barrier", new byte[window]);
     try (ChunkSource chunks =
-        ChunkSource.open(barrier, new ChunkOptions(4096, ChunkStrategy.MAPPED, window))) {
+        ChunksTestHook.open(barrier, new ChunkOptions(4096, ChunkStrategy.MAPPED), window)) {
       assertNotNull(chunks.next());
       assertNotNull(chunks.next()); // in order: the rest of the window is faulted in ahead
       long deadline = System.nanoTime() + 30_000_000_000L;

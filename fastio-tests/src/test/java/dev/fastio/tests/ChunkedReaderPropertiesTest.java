@@ -139,7 +139,7 @@ class ChunkedReaderPropertiesTest {
       byte[] content = Files.readAllBytes(file);
       try (ChunkedReader chunks =
           FastioTestHook.open(
-              file, new ChunkOptions(c.chunkSize(), c.strategy(), c.windowSize()))) {
+              file, new ChunkOptions(c.chunkSize(), c.strategy()), c.windowSize())) {
         assertEquals(expectedStrategy(c), FastioTestHook.strategy(chunks), c.toString());
         assertEquals(c.size(), chunks.size());
         run(c, chunks, content);

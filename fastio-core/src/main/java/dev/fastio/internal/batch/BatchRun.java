@@ -33,11 +33,14 @@ public final class BatchRun {
     void done(int index, Path path, byte[] digest, IOException error);
   }
 
-  /** Told of progress on the hashing threads, concurrently. */
-  public interface Progress {
-    /** A progress that hears nothing. */
-    Progress NONE =
-        new Progress() {
+  /**
+   * Observes a run: told of the bytes hashed and of each file finished, on the hashing threads,
+   * concurrently (the facade turns it into a {@code DigestBatch.Listener}).
+   */
+  public interface Observer {
+    /** An observer that hears nothing. */
+    Observer NONE =
+        new Observer() {
           @Override
           public void bytes(long bytes) {}
 
@@ -69,18 +72,18 @@ public final class BatchRun {
    * @param algorithm a {@code MessageDigest} algorithm offered by a provider
    * @param threads hashing threads, at least 1
    * @param pipeline how files are read
-   * @param progress told of bytes and files as they are hashed; {@link Progress#NONE} for none
+   * @param observer told of bytes and files as they are hashed; {@link Observer#NONE} for none
    * @param engine what computes the digests; {@link Engine#MD5_LANES} only for MD5, where
    *     available, and only with {@link Pipeline#PARALLEL}: a sequential run takes {@link
    *     Engine#MESSAGE_DIGEST} instead (see {@link Engine#forPipeline})
    */
   public record Options(
-      String algorithm, int threads, Pipeline pipeline, Progress progress, Engine engine) {
+      String algorithm, int threads, Pipeline pipeline, Observer observer, Engine engine) {
     /** Checks the options, and gives a sequential run the engine it can feed. */
     public Options {
       Objects.requireNonNull(algorithm, "algorithm");
       Objects.requireNonNull(pipeline, "pipeline");
-      Objects.requireNonNull(progress, "progress");
+      Objects.requireNonNull(observer, "observer");
       Objects.requireNonNull(engine, "engine");
       if (threads < 1) {
         throw new IllegalArgumentException("threads < 1: " + threads);
@@ -160,7 +163,7 @@ public final class BatchRun {
       } catch (IOException e) {
         error = e;
       }
-      options.progress().finished(i, path, digest, error);
+      options.observer().finished(i, path, digest, error);
       sink.done(i, path, digest, error);
     }
     if (i > 0) {

@@ -2,7 +2,6 @@ package dev.fastio.internal.batch;
 
 import dev.fastio.internal.io.FileKinds;
 import dev.fastio.internal.mapping.FileMapping;
-import dev.fastio.internal.platform.MappedRegion;
 import dev.fastio.internal.platform.PlatformProvider.Sharing;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -37,9 +36,7 @@ final class CacheProbe {
       if (size <= 0) {
         continue;
       }
-      try (FileMapping m =
-          FileMapping.open(
-              path, 0, Math.min(size, PROBE), MappedRegion.MAX_WINDOW, Sharing.CONFINED)) {
+      try (FileMapping m = FileMapping.open(path, 0, Math.min(size, PROBE), Sharing.CONFINED)) {
         if (!m.isLoaded()) {
           return false;
         }

@@ -13,7 +13,7 @@ import java.util.function.LongConsumer;
 /**
  * The hashing threads of a run ({@code fastio-digest-N}): each takes files from the run's {@link
  * Feed} and hashes them, one {@link MessageDigest} per thread with {@link FileReads#digest}, or a
- * {@link LaneHashing} per thread with {@link Engine#MD5_LANES}; each result goes to the progress,
+ * {@link LaneHashing} per thread with {@link Engine#MD5_LANES}; each result goes to the observer,
  * the feed and the {@link Delivery}. An interrupt of a hashing thread ends its part quietly (its
  * status kept); a runtime exception or error fails the run. Thread-safe.
  */
@@ -134,19 +134,19 @@ final class Hashers {
     return feed.path(i);
   }
 
-  /** Tells the progress of {@code bytes} more bytes hashed. */
+  /** Tells the observer of {@code bytes} more bytes hashed. */
   void reportBytes(long bytes) {
-    options.progress().bytes(bytes);
+    options.observer().bytes(bytes);
   }
 
   /** File {@code i} is finished: exactly one of {@code digest} and {@code error} is non-null. */
   void complete(int i, byte[] digest, IOException error) {
-    options.progress().finished(i, feed.path(i), digest, error);
+    options.observer().finished(i, feed.path(i), digest, error);
     feed.finished(i);
     delivery.complete(i, digest, error);
   }
 
-  /** A digest of the run's algorithm, telling the run's progress of the bytes it hashes. */
+  /** A digest of the run's algorithm, telling the run's observer of the bytes it hashes. */
   static MessageDigest newDigest(BatchRun.Options options) {
     MessageDigest md;
     try {
@@ -154,8 +154,8 @@ final class Hashers {
     } catch (NoSuchAlgorithmException e) {
       throw new IllegalArgumentException("unknown digest algorithm: " + options.algorithm(), e);
     }
-    BatchRun.Progress p = options.progress();
-    return BatchRun.Progress.NONE.equals(p) ? md : new CountingDigest(md, p::bytes);
+    BatchRun.Observer p = options.observer();
+    return BatchRun.Observer.NONE.equals(p) ? md : new CountingDigest(md, p::bytes);
   }
 
   private void hash(int i, MessageDigest md) {

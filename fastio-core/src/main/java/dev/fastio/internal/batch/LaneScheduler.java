@@ -33,6 +33,8 @@ import java.util.Arrays;
  *
  * <p>Single-threaded: the sources, the opener and the sink are called on the calling thread only.
  */
+// Public, though only this package runs it, for fastio-bench's Md5LanesBenchmark (JMH, compiled
+// against the jar, where no test hook reaches); the tests drive it as the benchmark does.
 public final class LaneScheduler {
   /** The bytes of one input, in order, as a sequence of buffers. */
   public interface Source extends Closeable {

@@ -3,6 +3,7 @@ package dev.fastio.internal.chunks;
 import dev.fastio.internal.Settings;
 import dev.fastio.internal.io.FileKinds;
 import dev.fastio.internal.platform.Faults;
+import dev.fastio.internal.platform.MappedRegion;
 import java.io.Closeable;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -24,6 +25,9 @@ import java.util.function.Consumer;
  * end of the bytes to read, and the checks of every call. One thread at a time.
  */
 public abstract class ChunkSource implements Closeable {
+  /** The bytes the mapped strategy maps at a time. */
+  static final int DEFAULT_WINDOW = 64 << 20;
+
   final Path path;
   final FileChannel channel;
   final int chunkSize;
@@ -72,8 +76,8 @@ public abstract class ChunkSource implements Closeable {
    * #next}, with the exception reading it gives ({@code Files.readAllBytes} throws the same).
    *
    * @param path the file
-   * @param options the chunk size, strategy and window; {@link ChunkStrategy#MAPPED} forced on a
-   *     file that cannot be mapped (not regular, not of the default file system) fails with {@link
+   * @param options the chunk size and strategy; {@link ChunkStrategy#MAPPED} forced on a file that
+   *     cannot be mapped (not regular, not of the default file system) fails with {@link
    *     FileSystemException} before the file is opened; on a regular file reporting size 0 (nothing
    *     to map: an empty file or a pseudo-file) it reads through a buffer
    * @return the source, which the caller must close
@@ -83,13 +87,27 @@ public abstract class ChunkSource implements Closeable {
    * @throws IOException as {@code FileChannel.open} throws it; nothing is left open
    */
   public static ChunkSource open(Path path, ChunkOptions options) throws IOException {
+    return open(path, options, DEFAULT_WINDOW);
+  }
+
+  /**
+   * {@link #open(Path, ChunkOptions)} with the bytes the mapped strategy maps at a time, 1 to 1
+   * GiB, raised to the chunk size if smaller (tests reach it through their hook).
+   *
+   * @throws IllegalArgumentException if {@code window} is out of range
+   */
+  static ChunkSource open(Path path, ChunkOptions options, int window) throws IOException {
     Objects.requireNonNull(path, "path");
+    Objects.requireNonNull(options, "options");
+    if (window < 1 || window > MappedRegion.MAX_WINDOW) {
+      throw new IllegalArgumentException("windowSize out of range: " + window);
+    }
     if (options.strategy() == ChunkStrategy.MAPPED) {
       checkMappable(path);
     }
     FileChannel channel = FileChannel.open(path, FileKinds.READ);
     try {
-      return create(path, channel, options);
+      return create(path, channel, options, window);
     } catch (IOException | RuntimeException | Error e) {
       try {
         channel.close();
@@ -114,8 +132,8 @@ public abstract class ChunkSource implements Closeable {
   }
 
   /** Picks the strategy for the file open on {@code channel}; see {@link #open}. */
-  private static ChunkSource create(Path path, FileChannel channel, ChunkOptions options)
-      throws IOException {
+  private static ChunkSource create(
+      Path path, FileChannel channel, ChunkOptions options, int window) throws IOException {
     long size = channel.size(); // an fstat, or BLKGETSIZE64 for a block device
     ChunkStrategy strategy = options.strategy();
     boolean map = strategy == ChunkStrategy.MAPPED && size > 0; // checked regular before opening
@@ -130,8 +148,7 @@ public abstract class ChunkSource implements Closeable {
     int chunkSize = options.chunkSize();
     if (map) {
       int chunk = chunkSize == ChunkOptions.DEFAULT_CHUNK ? ChunkOptions.MAPPED_CHUNK : chunkSize;
-      return new MappedChunkSource(
-          path, channel, chunk, size, Math.max(options.windowSize(), chunk));
+      return new MappedChunkSource(path, channel, chunk, size, Math.max(window, chunk));
     }
     int chunk = chunkSize == ChunkOptions.DEFAULT_CHUNK ? ChunkOptions.BUFFERED_CHUNK : chunkSize;
     return new BufferedChunkSource(path, channel, chunk, stream ? -1 : size);

@@ -47,27 +47,37 @@ public final class FileMapping implements AutoCloseable {
   }
 
   /**
-   * Maps {@code [position, position + size)} of the regular file {@code path} read-only, in windows
-   * of {@code windowSize} bytes; {@code size < 0} means to the end of the file.
+   * Maps {@code [position, position + size)} of the regular file {@code path} read-only; {@code
+   * size < 0} means to the end of the file.
    *
-   * @throws IllegalArgumentException if {@code position < 0} or {@code windowSize} is out of range
+   * @throws IllegalArgumentException if {@code position < 0}
    * @throws FileSystemException if the file is not a regular file, or the region ends beyond its
    *     end
    * @throws IOException if the file cannot be opened or mapped; the message names the limit to
    *     raise
    */
-  public static FileMapping open(Path path, long position, long size, int windowSize)
-      throws IOException {
-    return open(path, position, size, windowSize, PlatformProvider.Sharing.SHARED);
+  public static FileMapping open(Path path, long position, long size) throws IOException {
+    return open(path, position, size, PlatformProvider.Sharing.SHARED);
   }
 
   /**
-   * As {@link #open(Path, long, long, int)}, for the threads {@code sharing} says.
+   * As {@link #open(Path, long, long)}, for the threads {@code sharing} says.
    *
    * @param sharing {@link PlatformProvider.Sharing#CONFINED} if only the calling thread will use
    *     and close the mapping (cheaper to close on JDK 22+)
    */
   public static FileMapping open(
+      Path path, long position, long size, PlatformProvider.Sharing sharing) throws IOException {
+    return open(path, position, size, MappedRegion.MAX_WINDOW, sharing);
+  }
+
+  /**
+   * As {@link #open(Path, long, long, PlatformProvider.Sharing)}, in windows of {@code windowSize}
+   * bytes (tests reach it through their hook, to cross window boundaries in small files).
+   *
+   * @throws IllegalArgumentException if {@code windowSize} is out of range
+   */
+  static FileMapping open(
       Path path, long position, long size, int windowSize, PlatformProvider.Sharing sharing)
       throws IOException {
     Objects.requireNonNull(path, "path");

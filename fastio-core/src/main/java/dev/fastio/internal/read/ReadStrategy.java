@@ -1,6 +1,9 @@
 package dev.fastio.internal.read;
 
 /** How a whole file is read or hashed; {@link #AUTO} picks by size. */
+// The library passes AUTO only; BUFFERED and MAPPED stay public for fastio-bench (DigestBenchmark,
+// ReadAllBytesBenchmark: JMH, compiled against the jar, where no test hook reaches), which measures
+// each against the other; the tests force them as the benchmarks do.
 public enum ReadStrategy {
   /** {@link #MAPPED} from the operation's map threshold up, {@link #BUFFERED} below. */
   AUTO,

@@ -8,8 +8,8 @@ import java.nio.channels.WritableByteChannel;
 /**
  * Moves bytes from a file channel to a channel with fastio's adaptive transfer ({@link
  * Transfers#transfer(FileChannel, long, long, WritableByteChannel)}, what {@code
- * FastChannels.transferTo} runs), in one call, or in slices of at most {@link Progress#SLICE} bytes
- * with a progress report after each. The only place this package calls the transfer code.
+ * FastChannels.transferTo} runs), in one call, or in slices of at most {@link CopyReports#SLICE}
+ * bytes with a progress report after each. The only place this package calls the transfer code.
  */
 final class ChannelCopy {
   private ChannelCopy() {}
@@ -19,14 +19,18 @@ final class ChannelCopy {
    * if it is not null; interruptible as that method is.
    */
   static long transfer(
-      FileChannel source, long position, long count, WritableByteChannel target, Progress progress)
+      FileChannel source,
+      long position,
+      long count,
+      WritableByteChannel target,
+      CopyReports progress)
       throws IOException {
     if (progress == null) {
       return move(source, position, count, target);
     }
     // A file that reports size 0 (/proc) is read to its end in one call: from past its size of 0
     // the transfer moves nothing, as the JDK's does.
-    long slice = count > Progress.SLICE && source.size() > 0 ? Progress.SLICE : count;
+    long slice = count > CopyReports.SLICE && source.size() > 0 ? CopyReports.SLICE : count;
     long done = 0;
     while (true) {
       long step = Math.min(slice, count - done);
@@ -47,7 +51,11 @@ final class ChannelCopy {
    * one that arrives while the bytes move still closes both channels.
    */
   static long transferHoldingInterrupt(
-      FileChannel source, long position, long count, WritableByteChannel target, Progress progress)
+      FileChannel source,
+      long position,
+      long count,
+      WritableByteChannel target,
+      CopyReports progress)
       throws IOException {
     boolean interrupted = Thread.interrupted();
     try {

@@ -3,13 +3,13 @@ package dev.fastio.internal.stream;
 import java.io.IOException;
 import java.io.OutputStream;
 
-/** Passes writes on to another stream and reports the running total to a {@link Progress}. */
+/** Passes writes on to another stream and reports the running total to a {@link CopyReports}. */
 final class CountingOutputStream extends OutputStream {
   private final OutputStream out;
-  private final Progress progress;
+  private final CopyReports progress;
   private long total;
 
-  CountingOutputStream(OutputStream out, Progress progress) {
+  CountingOutputStream(OutputStream out, CopyReports progress) {
     this.out = out;
     this.progress = progress;
   }

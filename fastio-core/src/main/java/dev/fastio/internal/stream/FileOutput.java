@@ -102,7 +102,7 @@ final class FileOutput extends OutputStream {
    * Moves the bytes of {@code source} from {@code position} to its end into this stream's file, by
    * the adaptive transfer, as {@link #write} would have written them.
    */
-  synchronized long receive(FileChannel source, long position, Progress progress)
+  synchronized long receive(FileChannel source, long position, CopyReports progress)
       throws IOException {
     if (!file.isOpen()) {
       throw new ClosedChannelException();
@@ -143,7 +143,8 @@ final class FileOutput extends OutputStream {
    * whose channel is its file's), and returns the bytes moved; -1 where it is not, so the caller
    * copies with {@code write}.
    */
-  static long transferInto(OutputStream out, FileChannel source, long position, Progress progress)
+  static long transferInto(
+      OutputStream out, FileChannel source, long position, CopyReports progress)
       throws IOException {
     if (out instanceof FileOutput f) {
       return f.receive(source, position, progress);

@@ -38,6 +38,8 @@ public record TransferOptions(TransferPolicy policy, int mappedWindow, boolean r
     return new TransferOptions(policy, MAPPED_WINDOW, true);
   }
 
+  // Only fastio-bench calls this (TransferEventBenchmark: JMH, compiled against the jar, where no
+  // test hook reaches), to measure what the event costs.
   /**
    * These options without the JFR event.
    *

@@ -12,7 +12,7 @@ import java.util.function.LongSupplier;
  * {@link #INTERVAL} by a daemon thread, and is erased by {@link Console} before any other output
  * and by {@link #close()}. Thread-safe: the batch's workers report to it.
  */
-final class Progress implements DigestBatch.Listener, AutoCloseable {
+final class ProgressDisplay implements DigestBatch.Listener, AutoCloseable {
   /** How long a job runs before the display appears ({@code -Dfastio.cli.progressDelayMillis}). */
   static final Duration DELAY =
       Duration.ofMillis(Long.getLong("fastio.cli.progressDelayMillis", 1000));
@@ -39,7 +39,7 @@ final class Progress implements DigestBatch.Listener, AutoCloseable {
    * @param width the terminal's columns (the line is cut to one less)
    * @param clock {@code System::nanoTime}, or a test's clock
    */
-  Progress(
+  ProgressDisplay(
       Console console,
       String task,
       long totalBytes,
