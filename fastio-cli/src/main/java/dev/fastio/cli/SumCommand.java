@@ -147,9 +147,9 @@ final class SumCommand {
         .digestAll(
             stream,
             r -> {
-              Walker.Item it;
-              while (!(it = found.remove()).isFile()) {
-                inline(it);
+              Walker.Item it = found.remove();
+              for (; !it.isFile(); it = found.remove()) {
+                inline(it); // an error or standard input before this file
               }
               result(it, r);
             });

@@ -17,9 +17,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -82,7 +82,7 @@ class DigestBatchStreamTest {
     for (int i = 0; i < length; i++) {
       paths.add(POOL.get((int) ((i * 2654435761L) % POOL.size())));
     }
-    Map<Path, Object> expected = new ConcurrentHashMap<>();
+    Map<Path, Object> expected = new HashMap<>();
     for (Path p : POOL) {
       Class<? extends Throwable> error = TestSupport.thrown(() -> FastFiles.digest(p, algorithm));
       expected.put(p, error != null ? error : FastFiles.digest(p, algorithm));

@@ -26,9 +26,6 @@ final class Hashers {
   /** Set where the first thread found the files large enough to warm the lanes up on them. */
   private volatile boolean lanesEarly;
 
-  /** A judge of the lanes for a thread that need not judge them: they are fast. */
-  private static final LongConsumer NO_JUDGE = bytes -> {};
-
   Hashers(BatchRun.Options options, Feed feed, Delivery delivery) {
     this.options = options;
     this.feed = feed;
@@ -47,7 +44,7 @@ final class Hashers {
   private void hashLoop(boolean first) {
     try {
       if (options.engine() == Engine.MD5_LANES) {
-        LongConsumer judge = LaneWarmUp.isFast() ? NO_JUDGE : hashWhileLanesWarmUp(first);
+        LongConsumer judge = LaneWarmUp.isFast() ? Hashers::noJudge : hashWhileLanesWarmUp(first);
         if (judge != null) {
           new LaneHashing(this, judge).hash();
         }
@@ -92,7 +89,7 @@ final class Hashers {
         warmUp.step();
       }
     }
-    return NO_JUDGE;
+    return Hashers::noJudge;
   }
 
   /**
@@ -118,6 +115,9 @@ final class Hashers {
       return -1;
     }
   }
+
+  /** The judge of the lanes for a thread that need not judge them: they are fast. */
+  private static void noJudge(long bytes) {}
 
   /** The files hashed with {@code MessageDigest} while the lanes warmed up. */
   int warmUpFiles() {

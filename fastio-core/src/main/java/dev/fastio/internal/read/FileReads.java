@@ -56,11 +56,24 @@ public final class FileReads {
     return DigestRead.digestAtMost(path, md, maxSize);
   }
 
-  /**
-   * A file's digest and its size when opened.
-   *
-   * @param digest the digest
-   * @param size the bytes the file had when opened
-   */
-  public record Sized(byte[] digest, long size) {}
+  /** A file's digest and its size when opened. */
+  public static final class Sized {
+    private final byte[] digest;
+    private final long size;
+
+    Sized(byte[] digest, long size) {
+      this.digest = digest;
+      this.size = size;
+    }
+
+    /** The digest (the array {@code MessageDigest.digest()} returned, not a copy). */
+    public byte[] digest() {
+      return digest;
+    }
+
+    /** The bytes the file had when opened. */
+    public long size() {
+      return size;
+    }
+  }
 }
