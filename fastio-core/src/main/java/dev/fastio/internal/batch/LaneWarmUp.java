@@ -25,8 +25,8 @@ import java.util.function.LongConsumer;
  *       hashed, {@link #EARLY_FILE_BYTES} a file on average), the batch's threads move to the lanes
  *       at once, so that their slow start is spent on the files (and the JIT, seeing them run on
  *       every thread, compiles them soonest), and the first thread times its lanes against its own
- *       {@code MessageDigest} bytes per second ({@link #judge}): fast once a window of {@link
- *       #WINDOW} bytes went faster than that.
+ *       {@code MessageDigest} bytes per second ({@link #judge}): fast once {@link #STREAK} windows
+ *       of {@link #WINDOW} bytes in a row went faster than that.
  * </ul>
  *
  * <p>Once fast, the lanes stay fast for the rest of the JVM's life. An instance is confined to one
@@ -54,8 +54,12 @@ final class LaneWarmUp {
   /** The mean file size, in bytes, from which the thread moves to the lanes early. */
   static final long EARLY_FILE_BYTES = 128 << 10;
 
-  /** The bytes of the lanes timed at once against {@code MessageDigest}. */
-  static final long WINDOW = 1L << 20;
+  /**
+   * The bytes of the lanes timed at once against {@code MessageDigest}: counted as the lanes' files
+   * are read, which runs up to a buffer per lane (2 MiB) ahead of the hashing, so several times
+   * that.
+   */
+  static final long WINDOW = 8L << 20;
 
   private static volatile boolean fast = !Settings.MD5_WARM_UP;
 
@@ -115,12 +119,15 @@ final class LaneWarmUp {
       private long bytes;
       private long since = System.nanoTime();
 
+      private int wins;
+
       @Override
       public void accept(long n) {
         bytes += n;
         if (bytes >= WINDOW && !fast) {
           long now = System.nanoTime();
-          if (now - since < mdNanosPerByte * bytes) {
+          wins = now - since < mdNanosPerByte * bytes ? wins + 1 : 0;
+          if (wins >= STREAK) {
             fast = true;
           }
           bytes = 0;
