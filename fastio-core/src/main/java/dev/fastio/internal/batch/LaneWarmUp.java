@@ -49,7 +49,7 @@ final class LaneWarmUp {
   private static final long GRACE = 2_000_000_000L;
 
   /** The bytes hashed before the thread may move to the lanes early. */
-  static final long EARLY_BYTES = 16L << 20;
+  static final long EARLY_BYTES = 4L << 20;
 
   /** The mean file size, in bytes, from which the thread moves to the lanes early. */
   static final long EARLY_FILE_BYTES = 128 << 10;
