@@ -100,7 +100,7 @@ class DigestBatchStreamTest {
         assertEquals(e, r.error().getClass(), r.path().toString());
       }
     }
-    assertNoWorkersLeft();
+    TestSupport.assertNoBatchThreadsLeft();
   }
 
   /** The first result is delivered while the stream is still producing. */
@@ -128,7 +128,7 @@ class DigestBatchStreamTest {
               firstResult.countDown();
             });
     assertEquals(500, results.size());
-    assertNoWorkersLeft();
+    TestSupport.assertNoBatchThreadsLeft();
   }
 
   /** The stream runs a bounded number of paths ahead of the delivery. */
@@ -178,7 +178,7 @@ class DigestBatchStreamTest {
               () -> DigestBatch.builder("MD5").threads(2).build().digestAll(paths, results::add));
       assertEquals("walk failed at " + at, e.getCause().getMessage());
       assertEquals(at, results.size(), "results before the failure, at " + at);
-      assertNoWorkersLeft();
+      TestSupport.assertNoBatchThreadsLeft();
     }
   }
 
@@ -193,7 +193,7 @@ class DigestBatchStreamTest {
           NullPointerException.class,
           () -> DigestBatch.builder("MD5").build().digestAll(paths.stream(), results::add));
       assertEquals(at, results.size());
-      assertNoWorkersLeft();
+      TestSupport.assertNoBatchThreadsLeft();
     }
   }
 
@@ -215,7 +215,7 @@ class DigestBatchStreamTest {
                           }
                         }));
     assertEquals("stop", e.getMessage());
-    assertNoWorkersLeft();
+    TestSupport.assertNoBatchThreadsLeft();
   }
 
   /** An interrupt of the calling thread stops the batch and the feed. */
@@ -229,7 +229,7 @@ class DigestBatchStreamTest {
                 .build()
                 .digestAll(IntStream.range(0, 100_000).mapToObj(i -> POOL.get(i % 24)), r -> {}));
     assertFalse(Thread.interrupted(), "the status is consumed by the exception");
-    assertNoWorkersLeft();
+    TestSupport.assertNoBatchThreadsLeft();
   }
 
   /** SEQUENTIAL reads a stream as a collection: the same results, in order. */
@@ -289,12 +289,6 @@ class DigestBatchStreamTest {
       Thread.sleep(millis);
     } catch (InterruptedException e) {
       throw new IllegalStateException(e);
-    }
-  }
-
-  private static void assertNoWorkersLeft() {
-    for (Thread t : Thread.getAllStackTraces().keySet()) {
-      assertFalse(t.getName().startsWith("fastio-digest") && t.isAlive(), t.getName() + " alive");
     }
   }
 }

@@ -224,7 +224,7 @@ class DigestBatchTest {
                         }));
     assertEquals("stop", e.getMessage());
     assertEquals(3, seen.get());
-    assertNoWorkersLeft();
+    TestSupport.assertNoBatchThreadsLeft();
   }
 
   @ParameterizedTest
@@ -244,7 +244,7 @@ class DigestBatchTest {
                 })
             .build();
     assertThrows(UnsupportedOperationException.class, () -> batch.digestAll(paths));
-    assertNoWorkersLeft();
+    TestSupport.assertNoBatchThreadsLeft();
   }
 
   @Test
@@ -259,7 +259,7 @@ class DigestBatchTest {
                 .build()
                 .digestAll(paths));
     assertFalse(Thread.interrupted(), "the status is consumed by the exception");
-    assertNoWorkersLeft();
+    TestSupport.assertNoBatchThreadsLeft();
   }
 
   @Test
@@ -344,18 +344,12 @@ class DigestBatchTest {
     }
     TestSupport.assertNoDescriptorLeak(fds, dir);
     assertEquals(0, TestSupport.mappingsOf(dir.resolve("big").toString()), "mappings of big");
-    assertNoWorkersLeft();
+    TestSupport.assertNoBatchThreadsLeft();
   }
 
   @Test
   void readAheadIsSmallInTests() {
     assertEquals(4L << 20, Settings.BATCH_READ_AHEAD, "surefire sets fastio.batch.readAhead");
-  }
-
-  private static void assertNoWorkersLeft() {
-    for (Thread t : Thread.getAllStackTraces().keySet()) {
-      assertFalse(t.getName().startsWith("fastio-digest") && t.isAlive(), t.getName() + " alive");
-    }
   }
 
   /**

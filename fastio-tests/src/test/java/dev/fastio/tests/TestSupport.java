@@ -386,4 +386,12 @@ public final class TestSupport {
   public static boolean releasesImmediately() {
     return !dev.fastio.internal.platform.PlatformProvider.get().name().equals("jdk17-gc");
   }
+
+  /** Fails if a thread of a {@code DigestBatch} call ({@code fastio-digest*}) is still alive. */
+  public static void assertNoBatchThreadsLeft() {
+    for (Thread t : Thread.getAllStackTraces().keySet()) {
+      org.junit.jupiter.api.Assertions.assertFalse(
+          t.getName().startsWith("fastio-digest") && t.isAlive(), t.getName() + " alive");
+    }
+  }
 }

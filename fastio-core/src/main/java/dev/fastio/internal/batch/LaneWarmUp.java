@@ -80,10 +80,11 @@ final class LaneWarmUp {
   /** Bytes of one input of a round: with MD5's padding, one round of blocks in a lane. */
   private static final int INPUT = LaneHashing.BLOCKS_PER_LANE * Md5Lanes.BLOCK_BYTES - 9;
 
-  private final Md5Lanes lanes = Md5Lanes.vector(LaneHashing.BLOCKS_PER_LANE);
-  private final MessageDigest md5 = md5();
-  private final byte[] bytes = new byte[INPUT];
-  private final ByteBuffer input = ByteBuffer.wrap(bytes).asReadOnlyBuffer();
+  // Made at the first round: most batches never time one (the grace), so they allocate nothing.
+  private Md5Lanes lanes;
+  private MessageDigest md5;
+  private byte[] bytes;
+  private ByteBuffer input;
   private long hashedBytes; // by MessageDigest, this thread
   private long hashedNanos;
   private int hashedFiles;
@@ -147,6 +148,12 @@ final class LaneWarmUp {
     long elapsed = t0 - began.get();
     if (elapsed < GRACE || elapsed < (spent.get() + lastRound) * BUDGET) {
       return false;
+    }
+    if (lanes == null) {
+      lanes = Md5Lanes.vector(LaneHashing.BLOCKS_PER_LANE);
+      md5 = md5();
+      bytes = new byte[INPUT];
+      input = ByteBuffer.wrap(bytes).asReadOnlyBuffer();
     }
     LaneScheduler.run(lanes, lanes.lanes(), i -> LaneScheduler.Source.of(input), IGNORE);
     long t1 = System.nanoTime();
