@@ -90,6 +90,13 @@ public final class Settings {
   public static final String MD5_VECTOR = System.getProperty("fastio.md5.vector", "").trim();
 
   /**
+   * {@code fastio.scan.vector}: {@code false} makes the line scanner search with SWAR even where
+   * the vector engine could run (see {@code platform.VectorByteSearchLookup}).
+   */
+  public static final boolean SCAN_VECTOR =
+      !System.getProperty("fastio.scan.vector", "").trim().equalsIgnoreCase("false");
+
+  /**
    * {@code fastio.md5.warmUp}: {@code false} lets MD5 batches hash on the lanes from their first
    * file, even while the lanes are still slower than {@code MessageDigest} (before the JIT has
    * compiled them). Default true: {@code MessageDigest} until the lanes are measured faster.

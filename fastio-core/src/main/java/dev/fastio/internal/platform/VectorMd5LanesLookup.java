@@ -5,7 +5,6 @@ import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.util.Arrays;
-import java.util.Optional;
 
 /**
  * Decides once, at class initialization, whether the vector {@link Md5Lanes} can run here, and
@@ -28,7 +27,6 @@ import java.util.Optional;
  * Nothing is printed: {@link #STATUS} says what was decided and why.
  */
 final class VectorMd5LanesLookup {
-  private static final String MODULE = "jdk.incubator.vector";
   private static final String CLASS = "dev.fastio.internal.platform.VectorMd5Lanes";
 
   private record Found(MethodHandle factory, String status) {}
@@ -94,19 +92,7 @@ final class VectorMd5LanesLookup {
           + feature
           + " (faster on 17 and 25+; -Dfastio.md5.vector=true uses it here)";
     }
-    String info = System.getProperty("java.vm.info", "");
-    if (info.contains("interpreted mode") || info.contains("emulated-client")) {
-      return "the C2 compiler is off (" + info + ")";
-    }
-    Module own = Md5Lanes.class.getModule();
-    Optional<Module> vector =
-        Optional.ofNullable(own.getLayer()).orElse(ModuleLayer.boot()).findModule(MODULE);
-    if (vector.isEmpty()) {
-      return "module " + MODULE + " not resolved (add --add-modules " + MODULE + ")";
-    }
-    own.addReads(
-        vector.get()); // a named fastio module reads it only if told; no-op on the class path
-    return null;
+    return VectorModule.unavailable();
   }
 
   /** Two blocks of a fixed pattern, different in every lane, through both engines. */

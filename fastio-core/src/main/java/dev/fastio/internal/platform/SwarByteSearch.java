@@ -1,0 +1,81 @@
+package dev.fastio.internal.platform;
+
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+
+/**
+ * The {@link ByteSearch} on eight bytes at a time in a {@code long}: a byte equal to the value
+ * sought is a zero byte of the word XOR the value repeated, and {@link #zeros(long)} flags exactly
+ * those (no false positive above a true zero, unlike the shorter {@code (x - 0x01..) & ~x} form).
+ * Also the vector engines' tail, after their last whole vector.
+ */
+final class SwarByteSearch implements ByteSearch {
+  static final SwarByteSearch INSTANCE = new SwarByteSearch();
+
+  private static final long LOW7 = 0x7F7F7F7F7F7F7F7FL;
+  private static final long ONES = 0x0101010101010101L;
+
+  private SwarByteSearch() {}
+
+  @Override
+  public String name() {
+    return "swar 8x8-bit";
+  }
+
+  @Override
+  public int find(ByteBuffer buf, int from, int to, byte a, byte b, int[] out) {
+    return find(buf, from, to, a, b, out, 0);
+  }
+
+  @Override
+  public long count(ByteBuffer buf, int from, int to, byte a) {
+    long pattern = (a & 0xFF) * ONES;
+    boolean little = buf.order() == ByteOrder.LITTLE_ENDIAN;
+    long n = 0;
+    int i = from;
+    for (; i + Long.BYTES <= to; i += Long.BYTES) {
+      n += Long.bitCount(zeros(word(buf, i, little) ^ pattern));
+    }
+    for (; i < to; i++) {
+      if (buf.get(i) == a) {
+        n++;
+      }
+    }
+    return n;
+  }
+
+  /** {@link #find} with {@code n} positions already in {@code out}; returns the new count. */
+  static int find(ByteBuffer buf, int from, int to, byte a, byte b, int[] out, int n) {
+    long pa = (a & 0xFF) * ONES;
+    long pb = (b & 0xFF) * ONES;
+    boolean little = buf.order() == ByteOrder.LITTLE_ENDIAN;
+    int limit = out.length - STEP;
+    int i = from;
+    for (; i + Long.BYTES <= to && n <= limit; i += Long.BYTES) {
+      long w = word(buf, i, little);
+      long hits = zeros(w ^ pa) | zeros(w ^ pb);
+      while (hits != 0) {
+        out[n++] = i + (Long.numberOfTrailingZeros(hits) >>> 3);
+        hits &= hits - 1;
+      }
+    }
+    for (; i < to && n <= limit; i++) {
+      byte v = buf.get(i);
+      if (v == a || v == b) {
+        out[n++] = i;
+      }
+    }
+    return n;
+  }
+
+  /** The word at {@code i}, its first byte lowest. */
+  private static long word(ByteBuffer buf, int i, boolean little) {
+    long w = buf.getLong(i);
+    return little ? w : Long.reverseBytes(w);
+  }
+
+  /** The high bit of each byte of {@code x} that is zero, and no other bit. */
+  private static long zeros(long x) {
+    return ~(((x & LOW7) + LOW7) | x | LOW7);
+  }
+}

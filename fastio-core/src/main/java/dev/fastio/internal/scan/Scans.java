@@ -1,0 +1,224 @@
+package dev.fastio.internal.scan;
+
+import dev.fastio.internal.io.FileKinds;
+import dev.fastio.internal.io.ResumableChannel;
+import dev.fastio.internal.platform.ByteSearch;
+import dev.fastio.internal.platform.Faults;
+import dev.fastio.internal.platform.MappedRegion;
+import dev.fastio.internal.platform.PlatformProvider;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.channels.ReadableByteChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
+
+/**
+ * Scans a file for lines: a regular file of the default file system with a size cut into chunks
+ * ({@link ScanOptions#chunk()} bytes) mapped and scanned in parallel ({@link ChunkRunner}); any
+ * other file read from the start to its end on the calling thread into one heap buffer that grows
+ * to hold the longest line. A regular file is scanned up to the size it had when opened.
+ */
+public final class Scans {
+  private static final int FIRST_BUFFER = 64 * 1024;
+
+  private Scans() {}
+
+  /**
+   * The engine that searches for terminators.
+   *
+   * @return its name, e.g. {@code "vector 64x8-bit"}
+   */
+  public static String engine() {
+    return ByteSearch.get().name();
+  }
+
+  /**
+   * Hands every line of {@code path} to a sink of {@code sinks} made for its chunk, and each sink
+   * to {@code inOrder} once its chunk is scanned, in file order, one at a time.
+   *
+   * @throws IOException as opening the file for reading throws it; a line longer than the maximum,
+   *     a read that fails, or a file truncated while scanned (all naming the path)
+   */
+  public static <S extends LineSink> void lines(
+      Path path, ScanOptions options, Supplier<S> sinks, Consumer<? super S> inOrder)
+      throws IOException {
+    if (!FileKinds.isDefaultFileSystem(path)) {
+      try (ReadableByteChannel in = Files.newByteChannel(path)) {
+        inOrder.accept(sequential(path, in, options, sinks.get()));
+      }
+      return;
+    }
+    try (ResumableChannel file = ResumableChannel.openForReading(path)) {
+      long size = FileKinds.regularFileSize(path) > 0 ? file.size() : 0;
+      if (size == 0) {
+        inOrder.accept(sequential(path, file.channel(), options, sinks.get()));
+        return;
+      }
+      int chunk = options.chunk();
+      ChunkRunner.run(
+          chunkCount(size, chunk),
+          i -> mappedChunk(file, size, (long) i * chunk, chunk, options, sinks.get()),
+          inOrder,
+          i -> Math.min(size, (long) (i + 1) * chunk),
+          options);
+    }
+  }
+
+  /**
+   * The lines of {@code path}: its terminators, and one more if its last byte is none. No maximum
+   * line length applies.
+   *
+   * @throws IOException as {@link #lines}
+   */
+  public static long count(Path path, ScanOptions options) throws IOException {
+    long[] total = new long[1];
+    if (!FileKinds.isDefaultFileSystem(path)) {
+      lines(path, options, () -> (buf, start, length, offset) -> total[0]++, s -> {});
+      return total[0];
+    }
+    try (ResumableChannel file = ResumableChannel.openForReading(path)) {
+      long size = FileKinds.regularFileSize(path) > 0 ? file.size() : 0;
+      if (size == 0) {
+        ScanOptions unlimited = withoutMaximum(options);
+        sequential(path, file.channel(), unlimited, (buf, start, length, offset) -> total[0]++);
+        return total[0];
+      }
+      int chunk = options.chunk();
+      ChunkRunner.run(
+          chunkCount(size, chunk),
+          i -> countChunk(file, size, (long) i * chunk, chunk, options),
+          n -> total[0] += n,
+          i -> Math.min(size, (long) (i + 1) * chunk),
+          options);
+      return total[0];
+    }
+  }
+
+  private static int chunkCount(long size, int chunk) {
+    return Math.toIntExact((size + chunk - 1) / chunk);
+  }
+
+  /**
+   * The lines starting in {@code [start, start + chunk)}, from a mapping that reaches their ends.
+   */
+  private static <S extends LineSink> S mappedChunk(
+      ResumableChannel file, long size, long start, int chunk, ScanOptions options, S sink)
+      throws IOException {
+    long from = start == 0 ? 0 : start - 1; // the byte before tells whether a line starts here
+    long end = Math.min(size, start + chunk);
+    long to = Math.min(size, end + options.maxLineLength() + 2);
+    try (MappedRegion region =
+        file.map(from, to - from, MappedRegion.MAX_WINDOW, PlatformProvider.Sharing.CONFINED)) {
+      ByteBuffer buf = region.window(0).order(ByteOrder.LITTLE_ENDIAN);
+      LineCutter cutter = new LineCutter(ByteSearch.get(), options);
+      int limit = (int) (to - from);
+      try {
+        int q = start == 0 ? 0 : cutter.firstLineStart(buf, 1, limit, to == size);
+        cutter.cut(buf, q, (int) (end - from), limit, to == size, from, sink);
+        Faults.deliverPending();
+        return sink;
+      } catch (InternalError e) {
+        throw truncatedOr(file.path(), e);
+      } catch (LineTooLongException e) {
+        throw tooLong(file.path(), e);
+      }
+    }
+  }
+
+  /** The lines that end in {@code [start, start + chunk)} (plus the last, unterminated, line). */
+  private static long countChunk(
+      ResumableChannel file, long size, long start, int chunk, ScanOptions options)
+      throws IOException {
+    long from = start == 0 ? 0 : start - 1;
+    long end = Math.min(size, start + chunk);
+    try (MappedRegion region =
+        file.map(from, end - from, MappedRegion.MAX_WINDOW, PlatformProvider.Sharing.CONFINED)) {
+      ByteBuffer buf = region.window(0).order(ByteOrder.LITTLE_ENDIAN);
+      LineCutter cutter = new LineCutter(ByteSearch.get(), options);
+      int length = (int) (end - from);
+      try {
+        int first = (int) (start - from);
+        long n = cutter.countTerminators(buf, first, length, first == 0 ? 0 : buf.get(0));
+        if (end == size && !isTerminator(buf.get(length - 1), options)) {
+          n++;
+        }
+        Faults.deliverPending();
+        return n;
+      } catch (InternalError e) {
+        throw truncatedOr(file.path(), e);
+      }
+    }
+  }
+
+  /** The fault of a read of a file truncated while mapped as a checked exception, or rethrown. */
+  private static IOException truncatedOr(Path path, InternalError e) {
+    if (Faults.isMappingFault(e)) {
+      return Faults.truncated(path, e);
+    }
+    throw e;
+  }
+
+  private static boolean isTerminator(byte b, ScanOptions options) {
+    return b == options.first() || b == options.second();
+  }
+
+  /** Reads {@code in} to its end on this thread, handing every line to {@code sink}. */
+  private static <S extends LineSink> S sequential(
+      Path path, ReadableByteChannel in, ScanOptions options, S sink) throws IOException {
+    LineCutter cutter = new LineCutter(ByteSearch.get(), options);
+    ByteBuffer buf = ByteBuffer.allocate(FIRST_BUFFER).order(ByteOrder.LITTLE_ENDIAN);
+    long base = 0;
+    while (true) {
+      boolean eof = in.read(buf) < 0;
+      int limit = buf.position();
+      int q;
+      try {
+        q = cutter.cut(buf, 0, limit, limit, eof, base, sink);
+      } catch (LineTooLongException e) {
+        throw tooLong(path, e);
+      }
+      if (eof) {
+        options.reportProgress(base + limit);
+        return sink;
+      }
+      base += q;
+      options.reportProgress(base);
+      buf = keep(buf, q, limit, options.maxLineLength());
+    }
+  }
+
+  /**
+   * Moves the bytes {@code [q, limit)} to the start of {@code buf}, or of a buffer twice as large
+   * if they fill it (at most one that holds a line of the maximum length and a CR LF).
+   */
+  private static ByteBuffer keep(ByteBuffer buf, int q, int limit, int maxLineLength) {
+    buf.limit(limit).position(q);
+    if (q > 0 || limit < buf.capacity()) {
+      return buf.compact();
+    }
+    int capacity = (int) Math.min((long) maxLineLength + 2, 2L * buf.capacity());
+    return ByteBuffer.allocate(Math.max(capacity, buf.capacity())).order(buf.order()).put(buf);
+  }
+
+  private static ScanOptions withoutMaximum(ScanOptions o) {
+    return new ScanOptions(
+        o.first(),
+        o.second(),
+        o.crlf(),
+        ScanOptions.MAX_LINE_LENGTH,
+        o.threads(),
+        o.chunkSize(),
+        o.progress());
+  }
+
+  private static IOException tooLong(Path path, LineTooLongException e) {
+    IOException io =
+        new IOException(
+            path + ": line at offset " + e.offset + " longer than maxLineLength " + e.max);
+    io.initCause(e);
+    return io;
+  }
+}

@@ -1,0 +1,54 @@
+package dev.fastio.internal.platform;
+
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import jdk.incubator.vector.ByteVector;
+import jdk.incubator.vector.VectorSpecies;
+
+/**
+ * The {@link ByteSearch} on {@code jdk.incubator.vector} for JDK 17 to 19, whose API reads a vector
+ * from a {@code ByteBuffer}: one compare per value over the preferred byte vector, the hits as a
+ * bit mask. Loaded only by {@link VectorByteSearchLookup}; JDK 22 and newer use {@code
+ * SegmentByteSearch}, the same loop over a {@code MemorySegment}.
+ */
+final class VectorByteSearch implements ByteSearch {
+  private static final VectorSpecies<Byte> SPECIES = ByteVector.SPECIES_PREFERRED;
+  private static final int N = SPECIES.length();
+
+  VectorByteSearch() {
+    if (N < 32) {
+      throw new UnsupportedOperationException("the preferred byte vector has " + N + " lanes");
+    }
+  }
+
+  @Override
+  public String name() {
+    return "vector " + N + "x8-bit";
+  }
+
+  @Override
+  public int find(ByteBuffer buf, int from, int to, byte a, byte b, int[] out) {
+    int limit = out.length - STEP;
+    int n = 0;
+    int i = from;
+    for (; i + N <= to && n <= limit; i += N) {
+      ByteVector v = ByteVector.fromByteBuffer(SPECIES, buf, i, ByteOrder.LITTLE_ENDIAN);
+      long hits = v.eq(a).or(v.eq(b)).toLong();
+      while (hits != 0) {
+        out[n++] = i + Long.numberOfTrailingZeros(hits);
+        hits &= hits - 1;
+      }
+    }
+    return SwarByteSearch.find(buf, i, to, a, b, out, n);
+  }
+
+  @Override
+  public long count(ByteBuffer buf, int from, int to, byte a) {
+    long n = 0;
+    int i = from;
+    for (; i + N <= to; i += N) {
+      n += ByteVector.fromByteBuffer(SPECIES, buf, i, ByteOrder.LITTLE_ENDIAN).eq(a).trueCount();
+    }
+    return n + SwarByteSearch.INSTANCE.count(buf, i, to, a);
+  }
+}
