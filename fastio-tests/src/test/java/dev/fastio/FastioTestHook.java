@@ -40,4 +40,9 @@ public final class FastioTestHook {
   public static boolean isClosed(ChunkedReader reader) {
     return reader.chunks.isClosed();
   }
+
+  /** A {@link LineScanner.Builder} whose scanners cut files into parts of {@code chunkSize} bytes. */
+  public static LineScanner.Builder chunkSize(LineScanner.Builder builder, int chunkSize) {
+    return builder.chunkSize(chunkSize);
+  }
 }
