@@ -41,7 +41,9 @@ public final class FastioTestHook {
     return reader.chunks.isClosed();
   }
 
-  /** A {@link LineScanner.Builder} whose scanners cut files into parts of {@code chunkSize} bytes. */
+  /**
+   * A {@link LineScanner.Builder} whose scanners cut files into parts of {@code chunkSize} bytes.
+   */
   public static LineScanner.Builder chunkSize(LineScanner.Builder builder, int chunkSize) {
     return builder.chunkSize(chunkSize);
   }

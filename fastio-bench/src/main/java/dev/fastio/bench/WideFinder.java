@@ -1,17 +1,21 @@
 package dev.fastio.bench;
 
 import dev.fastio.FastFiles;
+import dev.fastio.LineScanner;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collector;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
@@ -22,10 +26,10 @@ import java.util.stream.Stream;
  * ascending (so that ties come in the same order every time). Each way reads the file as UTF-8 and
  * returns the same list; they differ only in how the lines arrive.
  *
- * <p>{@code java -cp fastio-bench/target/benchmarks.jar dev.fastio.bench.WideFinder jdk|dropin
- * FILE} prints the top 10 as {@code count url} lines, and the time taken on stderr; {@code
- * WideFinder generate BYTES [crlf]} writes (once) an {@link AccessLog} of about that size and
- * prints its path.
+ * <p>{@code java -cp fastio-bench/target/benchmarks.jar dev.fastio.bench.WideFinder
+ * jdk|dropin|scanner FILE} prints the top 10 as {@code count url} lines, and the time taken on
+ * stderr; {@code WideFinder generate BYTES [crlf]} writes (once) an {@link AccessLog} of about that
+ * size and prints its path.
  */
 public final class WideFinder {
   /** A request for a page; group 1 is the URL. */
@@ -72,18 +76,91 @@ public final class WideFinder {
     }
   }
 
-  // ---- The third way goes here: scanner(Path), over dev.fastio.LineScanner (not written yet),
-  // ---- returning the same list as jdk(Path); with a "scanner" mode in main and a scanner
-  // ---- benchmark in WideFinderBenchmark.
+  /**
+   * The scanner: {@code LineScanner} on all cores, each line matched in its bytes (the same pattern
+   * as the others, without a regular expression) and a {@code String} made only for the URL of a
+   * matching line, counted in a map per part of the file, the maps merged.
+   *
+   * @param path the log, UTF-8
+   * @return the top 10 pages with their counts, as {@link #jdk(Path)} returns them
+   * @throws IOException if the file cannot be opened or read
+   */
+  public static List<Map.Entry<String, Long>> scanner(Path path) throws IOException {
+    Map<String, Long> counts =
+        LineScanner.builder()
+            .build()
+            .scan(
+                path,
+                Collector.<LineScanner.Line, Map<String, Long>>of(
+                    HashMap::new,
+                    (map, line) -> {
+                      String url = url(line);
+                      if (url != null) {
+                        map.merge(url, 1L, Long::sum);
+                      }
+                    },
+                    (a, b) -> {
+                      b.forEach((k, v) -> a.merge(k, v, Long::sum));
+                      return a;
+                    }));
+    return top(counts);
+  }
+
+  private static final byte[] GET = "GET ".getBytes(StandardCharsets.US_ASCII);
+  private static final byte[] PREFIX = "/ongoing/When/".getBytes(StandardCharsets.US_ASCII);
+
+  /** After the prefix: {@code d} a digit, other characters themselves. */
+  private static final String SHAPE = "dddx/dddd/";
+
+  /**
+   * The URL of {@link #REQUEST}'s first match in the line, or null: {@code GET }, the prefix,
+   * {@code \d\d\dx/\d\d\d\d/}, then one or more bytes other than space and dot up to a space.
+   */
+  private static String url(LineScanner.Line line) {
+    for (int at = line.indexOf(GET, 0); at >= 0; at = line.indexOf(GET, at + 1)) {
+      int end = urlEnd(line, at + GET.length);
+      if (end > 0) {
+        return line.toString(at + GET.length, end, StandardCharsets.UTF_8);
+      }
+    }
+    return null;
+  }
+
+  /** Where a URL starting at {@code u} ends (at its space), or -1 if none matches there. */
+  private static int urlEnd(LineScanner.Line line, int u) {
+    if (!line.regionMatches(u, PREFIX)) {
+      return -1;
+    }
+    int i = u + PREFIX.length;
+    for (int k = 0; k < SHAPE.length(); k++, i++) {
+      char c = SHAPE.charAt(k);
+      if (i >= line.length()) {
+        return -1;
+      }
+      byte b = line.byteAt(i);
+      if (c == 'd' ? b < '0' || b > '9' : b != c) {
+        return -1;
+      }
+    }
+    int start = i;
+    while (i < line.length() && line.byteAt(i) != ' ' && line.byteAt(i) != '.') {
+      i++;
+    }
+    return i > start && i < line.length() && line.byteAt(i) == ' ' ? i : -1;
+  }
 
   /** The pipeline both ways share: match, count per URL, sort, keep the first 10. */
   private static List<Map.Entry<String, Long>> top(Stream<String> lines) {
-    Map<String, Long> counts =
+    return top(
         lines
             .map(REQUEST::matcher)
             .filter(Matcher::find)
             .map(m -> m.group(1))
-            .collect(Collectors.groupingBy(Function.identity(), Collectors.counting()));
+            .collect(Collectors.groupingBy(Function.identity(), Collectors.counting())));
+  }
+
+  /** The first 10 of the counts by count, then URL. */
+  private static List<Map.Entry<String, Long>> top(Map<String, Long> counts) {
     return counts.entrySet().stream()
         .sorted(BY_COUNT_THEN_URL)
         .limit(TOP)
@@ -96,17 +173,24 @@ public final class WideFinder {
     if (mode.equals("generate")
         && (args.length == 2 || (args.length == 3 && args[2].equals("crlf")))) {
       System.out.println(AccessLog.file(Long.parseLong(args[1]), args.length == 3));
-    } else if ((mode.equals("jdk") || mode.equals("dropin")) && args.length == 2) {
+    } else if ((mode.equals("jdk") || mode.equals("dropin") || mode.equals("scanner"))
+        && args.length == 2) {
       print(mode, Paths.get(args[1]));
     } else {
-      System.err.println("usage: WideFinder jdk|dropin FILE | WideFinder generate BYTES [crlf]");
+      System.err.println(
+          "usage: WideFinder jdk|dropin|scanner FILE | WideFinder generate BYTES [crlf]");
       System.exit(2);
     }
   }
 
   private static void print(String mode, Path file) throws IOException {
     long t = System.nanoTime();
-    List<Map.Entry<String, Long>> top = mode.equals("jdk") ? jdk(file) : dropIn(file);
+    List<Map.Entry<String, Long>> top =
+        switch (mode) {
+          case "jdk" -> jdk(file);
+          case "dropin" -> dropIn(file);
+          default -> scanner(file);
+        };
     long elapsed = System.nanoTime() - t;
     for (Map.Entry<String, Long> e : top) {
       System.out.println(e.getValue() + " " + e.getKey());

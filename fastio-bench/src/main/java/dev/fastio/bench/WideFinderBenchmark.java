@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Setup;
 
@@ -12,10 +13,20 @@ import org.openjdk.jmh.annotations.Setup;
  * The Wide Finder ({@link WideFinder}) over a cached access log ({@link AccessLog}, LF line ends,
  * in the page cache): the top 10 pages computed from the whole file with {@code Files.lines} and a
  * sequential stream ({@code jdk}, the baseline), and by the same code on {@code
- * FastFiles.lines(path).parallel()} ({@code dropIn}, which uses every core). Each returns its list,
- * so no pass can be skipped. Score: whole-file passes per second (multiply by {@code size} for
- * bytes).
+ * FastFiles.lines(path).parallel()} ({@code dropIn}, which uses every core), and with {@code
+ * LineScanner} on every core ({@code scanner}). Each returns its list, so no pass can be skipped.
+ * Score: whole-file passes per second (multiply by {@code size} for bytes). The forks resolve
+ * {@code jdk.incubator.vector}.
  */
+@Fork(
+    value = 1,
+    jvmArgsAppend = {
+      "-Xms4g",
+      "-Xmx4g",
+      "-XX:+AlwaysPreTouch",
+      "--add-modules",
+      "jdk.incubator.vector"
+    })
 public class WideFinderBenchmark extends ThroughputBenchmark {
   @Param({"1073741824"})
   public long size;
@@ -35,5 +46,10 @@ public class WideFinderBenchmark extends ThroughputBenchmark {
   @Benchmark
   public List<Map.Entry<String, Long>> dropIn() throws IOException {
     return WideFinder.dropIn(file);
+  }
+
+  @Benchmark
+  public List<Map.Entry<String, Long>> scanner() throws IOException {
+    return WideFinder.scanner(file);
   }
 }

@@ -62,13 +62,17 @@ public interface ByteSearch {
   int find(ByteBuffer buf, int from, int to, byte a, byte b, int[] out);
 
   /**
-   * How many bytes of {@code [from, to)} equal {@code a}.
+   * How many bytes of {@code [from, to)} equal {@code a} or {@code b}, where with {@code pairs} a
+   * {@code b} directly followed by an {@code a} counts once (a CR LF as one line end, with {@code
+   * a} LF and {@code b} CR); a pair across {@code to} is not seen.
    *
    * @param buf the bytes
    * @param from the first index counted
    * @param to one past the last
-   * @param a the value counted
+   * @param a a value counted
+   * @param b another (equal to {@code a} for one value)
+   * @param pairs whether a {@code b} before an {@code a} counts once
    * @return the count
    */
-  long count(ByteBuffer buf, int from, int to, byte a);
+  long count(ByteBuffer buf, int from, int to, byte a, byte b, boolean pairs);
 }

@@ -28,18 +28,38 @@ final class SwarByteSearch implements ByteSearch {
   }
 
   @Override
-  public long count(ByteBuffer buf, int from, int to, byte a) {
-    long pattern = (a & 0xFF) * ONES;
+  public long count(ByteBuffer buf, int from, int to, byte a, byte b, boolean pairs) {
+    return count(buf, from, to, a, b, pairs, false);
+  }
+
+  /**
+   * {@link #count} where {@code afterB} says whether the byte before {@code from} is a {@code b} (a
+   * vector engine's last lane); a pair across {@code from} then counts once.
+   */
+  static long count(
+      ByteBuffer buf, int from, int to, byte a, byte b, boolean pairs, boolean afterB) {
+    long pa = (a & 0xFF) * ONES;
+    long pb = (b & 0xFF) * ONES;
     boolean little = buf.order() == ByteOrder.LITTLE_ENDIAN;
     long n = 0;
+    long carry = afterB ? 1 : 0; // 1 if the byte before the word is a b
     int i = from;
     for (; i + Long.BYTES <= to; i += Long.BYTES) {
-      n += Long.bitCount(zeros(word(buf, i, little) ^ pattern));
+      long w = word(buf, i, little);
+      long ma = zeros(w ^ pa);
+      long mb = a == b ? 0 : zeros(w ^ pb);
+      n += Long.bitCount(ma | mb);
+      if (pairs) {
+        n -= Long.bitCount(((mb << 8) | (carry << 7)) & ma);
+        carry = mb >>> 63;
+      }
     }
     for (; i < to; i++) {
-      if (buf.get(i) == a) {
-        n++;
+      byte v = buf.get(i);
+      if (v == a || v == b) {
+        n += pairs && carry == 1 && v == a ? 0 : 1;
       }
+      carry = v == b ? 1 : 0;
     }
     return n;
   }

@@ -84,8 +84,9 @@ final class VectorByteSearchLookup {
               buf, from, buf.capacity() - from / 2, (byte) '\n', (byte) '\r', b);
       if (n != m
           || !Arrays.equals(a, 0, n, b, 0, n)
-          || probe.count(buf, from, buf.capacity(), (byte) '\n')
-              != SwarByteSearch.INSTANCE.count(buf, from, buf.capacity(), (byte) '\n')) {
+          || probe.count(buf, from, buf.capacity(), (byte) '\n', (byte) '\r', true)
+              != SwarByteSearch.INSTANCE.count(
+                  buf, from, buf.capacity(), (byte) '\n', (byte) '\r', true)) {
         return false;
       }
     }

@@ -62,6 +62,10 @@ final class LineCutter {
         from = ends[n - 1] + 1; // the batch was full: search on
         continue;
       }
+      if (to < Math.min(limit, (long) q + max + 1)) {
+        from = to; // [from, to) was searched for an earlier line: search on for this one
+        continue;
+      }
       if (to < limit) {
         throw new LineTooLongException(base + q, max);
       }
@@ -103,27 +107,9 @@ final class LineCutter {
    * counted).
    */
   long countTerminators(ByteBuffer buf, int from, int to, byte before) {
-    long n = search.count(buf, from, to, options.first());
-    if (options.second() == options.first()) {
-      return n;
-    }
-    long seconds = search.count(buf, from, to, options.second());
-    n += seconds;
-    if (!options.crlf()) {
-      return n;
-    }
-    if (before == CR && from < to && buf.get(from) == LF) {
+    long n = search.count(buf, from, to, options.first(), options.second(), options.crlf());
+    if (options.crlf() && before == CR && from < to && buf.get(from) == LF) {
       n--;
-    }
-    for (int p = from; seconds > 0 && p < to; ) { // each LF after a CR was counted twice
-      int found = search.find(buf, p, to, CR, CR, ends);
-      for (int k = 0; k < found; k++) {
-        int t = ends[k];
-        if (t + 1 < to && buf.get(t + 1) == LF) {
-          n--;
-        }
-      }
-      p = found > ends.length - ByteSearch.STEP ? ends[found - 1] + 1 : to;
     }
     return n;
   }

@@ -11,7 +11,8 @@ import java.util.function.LongConsumer;
  *     second} CR)
  * @param maxLineLength the longest line accepted, in bytes, 0 to {@link #MAX_LINE_LENGTH}
  * @param threads the most threads scanning at once, the caller's included, at least 1
- * @param chunkSize the bytes of a chunk, or 0 for {@link #DEFAULT_CHUNK}
+ * @param chunkSize the bytes of a chunk, or 0 for {@link #DEFAULT_CHUNK}; a file read sequentially
+ *     starts with a buffer of at most this size (tests: lines across every refill)
  * @param progress told the bytes scanned so far, or null
  */
 public record ScanOptions(

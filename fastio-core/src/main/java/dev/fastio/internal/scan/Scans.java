@@ -169,7 +169,9 @@ public final class Scans {
   private static <S extends LineSink> S sequential(
       Path path, ReadableByteChannel in, ScanOptions options, S sink) throws IOException {
     LineCutter cutter = new LineCutter(ByteSearch.get(), options);
-    ByteBuffer buf = ByteBuffer.allocate(FIRST_BUFFER).order(ByteOrder.LITTLE_ENDIAN);
+    int first =
+        options.chunkSize() > 0 ? Math.min(options.chunkSize(), FIRST_BUFFER) : FIRST_BUFFER;
+    ByteBuffer buf = ByteBuffer.allocate(first).order(ByteOrder.LITTLE_ENDIAN);
     long base = 0;
     while (true) {
       boolean eof = in.read(buf) < 0;

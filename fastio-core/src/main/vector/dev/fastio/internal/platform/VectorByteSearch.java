@@ -43,12 +43,20 @@ final class VectorByteSearch implements ByteSearch {
   }
 
   @Override
-  public long count(ByteBuffer buf, int from, int to, byte a) {
+  public long count(ByteBuffer buf, int from, int to, byte a, byte b, boolean pairs) {
     long n = 0;
+    long carry = 0; // 1 if the last byte of the previous vector is a b
     int i = from;
     for (; i + N <= to; i += N) {
-      n += ByteVector.fromByteBuffer(SPECIES, buf, i, ByteOrder.LITTLE_ENDIAN).eq(a).trueCount();
+      ByteVector v = ByteVector.fromByteBuffer(SPECIES, buf, i, ByteOrder.LITTLE_ENDIAN);
+      long ma = v.eq(a).toLong();
+      long mb = a == b ? 0 : v.eq(b).toLong();
+      n += Long.bitCount(ma | mb);
+      if (pairs) {
+        n -= Long.bitCount(((mb << 1) | carry) & ma);
+        carry = mb >>> (N - 1);
+      }
     }
-    return n + SwarByteSearch.INSTANCE.count(buf, i, to, a);
+    return n + SwarByteSearch.count(buf, i, to, a, b, pairs, carry == 1);
   }
 }

@@ -29,13 +29,12 @@ final class SegmentByteSearch implements ByteSearch {
 
   @Override
   public int find(ByteBuffer buf, int from, int to, byte a, byte b, int[] out) {
-    MemorySegment segment = MemorySegment.ofBuffer(buf);
-    long base = -buf.position(); // the segment starts at the buffer's position
+    MemorySegment segment = whole(buf);
     int limit = out.length - STEP;
     int n = 0;
     int i = from;
     for (; i + N <= to && n <= limit; i += N) {
-      ByteVector v = ByteVector.fromMemorySegment(SPECIES, segment, base + i, ByteOrder.LITTLE_ENDIAN);
+      ByteVector v = ByteVector.fromMemorySegment(SPECIES, segment, i, ByteOrder.LITTLE_ENDIAN);
       long hits = v.eq(a).or(v.eq(b)).toLong();
       while (hits != 0) {
         out[n++] = i + Long.numberOfTrailingZeros(hits);
@@ -46,17 +45,26 @@ final class SegmentByteSearch implements ByteSearch {
   }
 
   @Override
-  public long count(ByteBuffer buf, int from, int to, byte a) {
-    MemorySegment segment = MemorySegment.ofBuffer(buf);
-    long base = -buf.position();
+  public long count(ByteBuffer buf, int from, int to, byte a, byte b, boolean pairs) {
+    MemorySegment segment = whole(buf);
     long n = 0;
+    long carry = 0; // 1 if the last byte of the previous vector is a b
     int i = from;
     for (; i + N <= to; i += N) {
-      n +=
-          ByteVector.fromMemorySegment(SPECIES, segment, base + i, ByteOrder.LITTLE_ENDIAN)
-              .eq(a)
-              .trueCount();
+      ByteVector v = ByteVector.fromMemorySegment(SPECIES, segment, i, ByteOrder.LITTLE_ENDIAN);
+      long ma = v.eq(a).toLong();
+      long mb = a == b ? 0 : v.eq(b).toLong();
+      n += Long.bitCount(ma | mb);
+      if (pairs) {
+        n -= Long.bitCount(((mb << 1) | carry) & ma);
+        carry = mb >>> (N - 1);
+      }
     }
-    return n + SwarByteSearch.INSTANCE.count(buf, i, to, a);
+    return n + SwarByteSearch.count(buf, i, to, a, b, pairs, carry == 1);
+  }
+
+  /** The bytes from index 0 to the limit (a segment of a buffer starts at its position). */
+  private static MemorySegment whole(ByteBuffer buf) {
+    return MemorySegment.ofBuffer(buf.position() == 0 ? buf : buf.duplicate().position(0));
   }
 }
