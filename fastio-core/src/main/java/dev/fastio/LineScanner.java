@@ -130,7 +130,7 @@ public final class LineScanner {
   /**
    * The engine that searches for terminators: {@code "vector NxB-bit"} when the Vector API is used
    * (the module {@code jdk.incubator.vector} resolved with {@code --add-modules}, the C2 compiler
-   * on, JDK 17 to 19 or 22 and newer, vectors of at least 256 bits, and system property {@code
+   * on, JDK 22 or newer, vectors of at least 256 bits, and system property {@code
    * fastio.scan.vector} not {@code false}), else {@code "swar 8x8-bit"}.
    *
    * @return the engine's name; the same for every scanner of a JVM

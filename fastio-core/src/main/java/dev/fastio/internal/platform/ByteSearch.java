@@ -9,7 +9,7 @@ import java.nio.ByteBuffer;
  * #get()}).
  *
  * <p>Implementations are stateless and thread-safe; the buffers passed are only read, through
- * absolute gets (their position and limit are ignored).
+ * absolute gets below their limit (their position is ignored).
  */
 public interface ByteSearch {
   /**

@@ -6,15 +6,17 @@ import java.nio.ByteOrder;
 import java.util.Arrays;
 
 /**
- * Decides once, at class initialization, which {@link ByteSearch} runs here. The vector engine is
- * compiled twice against {@code jdk.incubator.vector}, as its API changed: {@code VectorByteSearch}
- * (JDK 17 to 19: vectors from a {@code ByteBuffer}, {@code src/main/vector}) and {@code
- * SegmentByteSearch} (JDK 22 and newer: from a {@code MemorySegment} over the buffer, the jar's
- * {@code META-INF/versions/22} overlay). It is used when {@code -Dfastio.scan.vector=false} is not
- * set, the JDK has one of the two, {@link VectorModule#unavailable()} finds nothing against it, the
- * preferred byte vector has at least 32 lanes, and it finds the same positions and counts as {@link
- * SwarByteSearch} on a known pattern. Otherwise SWAR. Nothing is printed: {@link #ACTIVE}'s name
- * says which engine runs, {@link #STATUS} why.
+ * Decides once, at class initialization, which {@link ByteSearch} runs here. The vector engine,
+ * {@code SegmentByteSearch}, is compiled against {@code jdk.incubator.vector}'s JDK 22+ API
+ * (vectors read from a {@code MemorySegment} over the buffer) into the jar's {@code
+ * META-INF/versions/22} overlay, and loaded by name. It is used when {@code
+ * -Dfastio.scan.vector=false} is not set, the JDK is 22 or newer, {@link
+ * VectorModule#unavailable()} finds nothing against it, the preferred byte vector has at least 32
+ * lanes, and it finds the same positions and counts as {@link SwarByteSearch} on a known pattern.
+ * Otherwise SWAR: on JDK 17 to 21 the API reads vectors from a {@code ByteBuffer} (to 19) or a
+ * preview {@code MemorySegment} (20, 21), and JDK 17 does not compile a mask's {@code toLong()} to
+ * an instruction, so a search there allocates on every step and runs slower than SWAR. Nothing is
+ * printed: {@link #ACTIVE}'s name says which engine runs, {@link #STATUS} why.
  */
 final class VectorByteSearchLookup {
   private record Found(ByteSearch engine, String status) {}
@@ -34,9 +36,7 @@ final class VectorByteSearchLookup {
     if (reason != null) {
       return new Found(SwarByteSearch.INSTANCE, "unavailable: " + reason);
     }
-    String name =
-        "dev.fastio.internal.platform."
-            + (Runtime.version().feature() >= 22 ? "SegmentByteSearch" : "VectorByteSearch");
+    String name = "dev.fastio.internal.platform.SegmentByteSearch";
     try {
       ByteSearch probe =
           Class.forName(name, true, VectorByteSearchLookup.class.getClassLoader())
@@ -59,8 +59,8 @@ final class VectorByteSearchLookup {
       return "turned off by -Dfastio.scan.vector=false";
     }
     int feature = Runtime.version().feature();
-    if (feature >= 20 && feature < 22) {
-      return "JDK " + feature + " reads vectors only from a preview MemorySegment";
+    if (feature < 22) {
+      return "JDK " + feature + " (the vector search runs on JDK 22 and newer)";
     }
     return VectorModule.unavailable();
   }
