@@ -48,6 +48,10 @@ BREAKAGES=(
   "MD5 lanes silently scalar|@$here/breakages/md5-lanes-scalar.patch"
   "transfers to other targets by the JDK|@$here/breakages/transfer-other-jdk.patch"
   "lines through a Reader, as Files.lines|@$here/breakages/lines-through-a-reader.patch"
+  "small batches never inline|@$here/breakages/batch-never-inline.patch"
+  "a stream collected before any hashing|@$here/breakages/stream-collected-first.patch"
+  "LineScanner search by SWAR where vectors could run|-Dfastio.scan.vector=false"
+  "LineScanner reads every file sequentially|@$here/breakages/scan-sequential.patch"
 )
 
 # run JVM_ARGS PATCH: one mvn verify of the guards; prints the verdict line, returns mvn's status.
