@@ -88,11 +88,14 @@ class LineScannerGuardTest {
   @Test
   void aFileOfSeveralPartsIsScannedOnSeveralThreads() throws Exception {
     Set<String> threads = ConcurrentHashMap.newKeySet();
+    long deadline = System.nanoTime() + 10_000_000_000L; // for the whole scan, not per line
     Collector<LineScanner.Line, ?, Long> recordingThreads =
         Collectors.summingLong(
             line -> {
               threads.add(Thread.currentThread().getName());
-              waitForAnother(threads);
+              while (threads.size() < 2 && System.nanoTime() < deadline) {
+                Thread.onSpinWait(); // hold this thread's first part until another thread scans
+              }
               return 1;
             });
     LineScanner scanner =
@@ -104,14 +107,6 @@ class LineScannerGuardTest {
         threads.size(),
         2,
         "threads seen: " + threads);
-  }
-
-  /** Holds the caller's first line for up to 10 s until another thread has scanned a line. */
-  private static void waitForAnother(Set<String> threads) {
-    long deadline = System.nanoTime() + 10_000_000_000L;
-    while (threads.size() < 2 && System.nanoTime() < deadline) {
-      Thread.onSpinWait();
-    }
   }
 
   /** The fewest bytes {@code call} allocated on this thread in 3 calls after 3 warm-up calls. */

@@ -44,6 +44,7 @@ class ReadmeSnippetsTest {
           "java.io.*",
           "java.nio.*",
           "java.nio.channels.*",
+          "java.nio.charset.*",
           "java.nio.file.*",
           "java.security.*",
           "java.util.*",
