@@ -8,8 +8,10 @@ import java.nio.ByteBuffer;
  * {@code long}, any JDK) and a vector one on {@code jdk.incubator.vector} where it can run ({@link
  * #get()}).
  *
- * <p>Implementations are stateless and thread-safe; the buffers passed are only read, through
- * absolute gets below their limit (their position is ignored).
+ * <p>The buffers passed are only read, below their limit (their position is ignored), and only
+ * through the JDK's fault-checked accesses ({@code ByteBuffer} gets and bulk copies): a read of a
+ * mapping whose file was truncated raises the JDK's {@code InternalError}, never a crash. An engine
+ * may keep a buffer of its own: one per thread ({@link #get()} makes one).
  */
 public interface ByteSearch {
   /**
@@ -19,17 +21,26 @@ public interface ByteSearch {
   int STEP = 64;
 
   /**
-   * The engine for this runtime: the vector one where {@link VectorByteSearchLookup} finds it can
-   * run, else {@link #swar()}.
+   * An engine for this runtime, for the calling thread: the vector one where {@link
+   * VectorByteSearchLookup} finds it can run, else {@link #swar()}.
    *
-   * @return the same instance on every call
+   * @return an engine not shared with other threads
    */
   static ByteSearch get() {
-    return VectorByteSearchLookup.ACTIVE;
+    return VectorByteSearchLookup.create();
   }
 
   /**
-   * The engine that runs everywhere.
+   * The name of the engines {@link #get()} makes.
+   *
+   * @return e.g. {@code "vector 64x8-bit"} or {@code "swar 8x8-bit"}
+   */
+  static String engineName() {
+    return VectorByteSearchLookup.NAME;
+  }
+
+  /**
+   * The engine that runs everywhere; stateless, any thread may use it.
    *
    * @return the SWAR engine
    */

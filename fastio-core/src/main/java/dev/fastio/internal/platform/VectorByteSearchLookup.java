@@ -1,57 +1,78 @@
 package dev.fastio.internal.platform;
 
 import dev.fastio.internal.Settings;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.Arrays;
 
 /**
  * Decides once, at class initialization, which {@link ByteSearch} runs here. The vector engine,
- * {@code SegmentByteSearch}, is compiled against {@code jdk.incubator.vector}'s JDK 22+ API
- * (vectors read from a {@code MemorySegment} over the buffer) into the jar's {@code
- * META-INF/versions/22} overlay, and loaded by name. It is used when {@code
- * -Dfastio.scan.vector=false} is not set, the JDK is 22 or newer, {@link
- * VectorModule#unavailable()} finds nothing against it, the preferred byte vector has at least 32
- * lanes, and it finds the same positions and counts as {@link SwarByteSearch} on a known pattern.
- * Otherwise SWAR: on JDK 17 to 21 the API reads vectors from a {@code ByteBuffer} (to 19) or a
- * preview {@code MemorySegment} (20, 21), and JDK 17 does not compile a mask's {@code toLong()} to
- * an instruction, so a search there allocates on every step and runs slower than SWAR. Nothing is
- * printed: {@link #ACTIVE}'s name says which engine runs, {@link #STATUS} why.
+ * {@code VectorByteSearch}, is compiled against {@code jdk.incubator.vector} (JDK 17 API, {@code
+ * src/main/vector}) and loaded by name. It is used when {@code -Dfastio.scan.vector=false} is not
+ * set, the JDK is 22 or newer, {@link VectorModule#unavailable()} finds nothing against it, the
+ * preferred byte vector has at least 32 lanes, and it finds the same positions and counts as {@link
+ * SwarByteSearch} on a known pattern. Otherwise SWAR: JDK 17 does not compile a mask's {@code
+ * toLong()} to an instruction, so a search there allocates on every step and runs slower than SWAR;
+ * 18 to 21 are not measured. Nothing is printed: {@link #NAME} says which engine runs, {@link
+ * #STATUS} why.
  */
 final class VectorByteSearchLookup {
-  private record Found(ByteSearch engine, String status) {}
+  private record Found(MethodHandle factory, String name, String status) {}
 
   private static final Found FOUND = find();
 
-  /** The engine chosen. */
-  static final ByteSearch ACTIVE = FOUND.engine();
+  /** The name of the engine chosen. */
+  static final String NAME = FOUND.name();
 
   /** The vector engine's name, or {@code "unavailable: <reason>"}. */
   static final String STATUS = FOUND.status();
 
   private VectorByteSearchLookup() {}
 
+  /** A new engine of the kind chosen (the SWAR one is shared: it keeps nothing). */
+  static ByteSearch create() {
+    MethodHandle factory = FOUND.factory();
+    if (factory == null) {
+      return SwarByteSearch.INSTANCE;
+    }
+    try {
+      return (ByteSearch) factory.invokeExact();
+    } catch (RuntimeException | Error e) {
+      throw e;
+    } catch (Throwable t) {
+      throw new IllegalStateException(t); // the constructor declares no checked exception
+    }
+  }
+
   private static Found find() {
     String reason = precondition();
     if (reason != null) {
-      return new Found(SwarByteSearch.INSTANCE, "unavailable: " + reason);
+      return swar("unavailable: " + reason);
     }
-    String name = "dev.fastio.internal.platform.SegmentByteSearch";
     try {
-      ByteSearch probe =
-          Class.forName(name, true, VectorByteSearchLookup.class.getClassLoader())
-              .asSubclass(ByteSearch.class)
-              .getDeclaredConstructor()
-              .newInstance();
+      MethodHandle factory =
+          MethodHandles.lookup()
+              .findConstructor(
+                  MethodHandles.lookup().findClass("dev.fastio.internal.platform.VectorByteSearch"),
+                  MethodType.methodType(void.class))
+              .asType(MethodType.methodType(ByteSearch.class));
+      ByteSearch probe = (ByteSearch) factory.invokeExact();
       if (!agreesWithSwar(probe)) {
-        return new Found(SwarByteSearch.INSTANCE, "unavailable: known-answer check failed");
+        return swar("unavailable: known-answer check failed");
       }
-      return new Found(probe, probe.name());
+      return new Found(factory, probe.name(), probe.name());
     } catch (UnsupportedOperationException e) {
-      return new Found(SwarByteSearch.INSTANCE, "unavailable: " + e.getMessage());
-    } catch (ReflectiveOperationException | LinkageError e) { // an incompatible module or jar
-      return new Found(SwarByteSearch.INSTANCE, "unavailable: " + e);
+      return swar("unavailable: " + e.getMessage());
+    } catch (Throwable t) { // LinkageError, reflective errors: an incompatible module or jar
+      return swar("unavailable: " + t);
     }
+  }
+
+  private static Found swar(String status) {
+    return new Found(null, SwarByteSearch.INSTANCE.name(), status);
   }
 
   private static String precondition() {

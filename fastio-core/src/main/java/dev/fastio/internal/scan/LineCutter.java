@@ -1,6 +1,7 @@
 package dev.fastio.internal.scan;
 
 import dev.fastio.internal.platform.ByteSearch;
+import dev.fastio.internal.platform.Faults;
 import java.nio.ByteBuffer;
 
 /**
@@ -13,6 +14,10 @@ final class LineCutter {
 
   private final ByteSearch search;
   private final ScanOptions options;
+
+  /** The most bytes one search covers: a truncated mapping fails within one window's faults. */
+  private static final int WINDOW = 64 * 1024;
+
   private final int[] ends = new int[16 * ByteSearch.STEP];
 
   LineCutter(ByteSearch search, ScanOptions options) {
@@ -37,8 +42,9 @@ final class LineCutter {
     int q = start;
     int from = start;
     while (q < end) {
-      int to = (int) Math.min(limit, (long) q + max + 1); // a terminator at q + max ends a line
+      int to = (int) Math.min(reach(q, limit), (long) from + WINDOW);
       int n = search.find(buf, from, to, options.first(), options.second(), ends);
+      Faults.deliverPending(); // a file truncated under the mapping fails here, window by window
       for (int k = 0; k < n; k++) {
         int t = ends[k];
         if (t < q) {
@@ -58,16 +64,13 @@ final class LineCutter {
           return q;
         }
       }
-      if (n > ends.length - ByteSearch.STEP) {
-        from = ends[n - 1] + 1; // the batch was full: search on
+      from = n > ends.length - ByteSearch.STEP ? ends[n - 1] + 1 : to; // all before it searched
+      long reach = reach(q, limit);
+      if (from < reach) {
         continue;
       }
-      if (to < Math.min(limit, (long) q + max + 1)) {
-        from = to; // [from, to) was searched for an earlier line: search on for this one
-        continue;
-      }
-      if (to < limit) {
-        throw new LineTooLongException(base + q, max);
+      if (reach < limit) {
+        throw new LineTooLongException(base + q, max); // no terminator within the maximum
       }
       if (!eof) {
         return q;
@@ -84,21 +87,31 @@ final class LineCutter {
   }
 
   /**
+   * Where the search for the end of a line starting at {@code q} may stop: its maximum, or limit.
+   */
+  private long reach(int q, int limit) {
+    return Math.min(
+        limit, (long) q + options.maxLineLength() + 1); // a terminator at q + max ends it
+  }
+
+  /**
    * The first line start at or after index {@code start} ({@code start > 0}), given the bytes
    * {@code [start - 1, limit)}; {@code limit} if none is found within a line's maximum length (a
    * line that began earlier is too long, or runs to the end).
    */
-  int firstLineStart(ByteBuffer buf, int start, int limit, boolean eof) {
-    int to = (int) Math.min(limit, (long) start + options.maxLineLength() + 1);
-    int n = search.find(buf, start - 1, to, options.first(), options.second(), ends);
-    if (n == 0) {
-      return limit;
+  int firstLineStart(ByteBuffer buf, int start, int limit) {
+    long reach = reach(start, limit);
+    for (int from = start - 1; from < reach; from += WINDOW) {
+      int to = (int) Math.min(reach, (long) from + WINDOW);
+      int n = search.find(buf, from, to, options.first(), options.second(), ends);
+      Faults.deliverPending();
+      if (n > 0) {
+        int t = ends[0];
+        boolean crlf = options.crlf() && buf.get(t) == CR && t + 1 < limit && buf.get(t + 1) == LF;
+        return crlf ? t + 2 : t + 1;
+      }
     }
-    int t = ends[0];
-    if (options.crlf() && buf.get(t) == CR && t + 1 < limit && buf.get(t + 1) == LF) {
-      return t + 2;
-    }
-    return t + 1;
+    return limit;
   }
 
   /**
@@ -107,9 +120,16 @@ final class LineCutter {
    * counted).
    */
   long countTerminators(ByteBuffer buf, int from, int to, byte before) {
-    long n = search.count(buf, from, to, options.first(), options.second(), options.crlf());
-    if (options.crlf() && before == CR && from < to && buf.get(from) == LF) {
-      n--;
+    boolean pairs = options.crlf();
+    long n = 0;
+    for (int at = from; at < to; at += WINDOW) {
+      int end = (int) Math.min(to, (long) at + WINDOW);
+      n += search.count(buf, at, end, options.first(), options.second(), pairs);
+      Faults.deliverPending();
+      byte previous = at == from ? before : buf.get(at - 1);
+      if (pairs && previous == CR && buf.get(at) == LF) {
+        n--; // a CR LF across the window's start, or the part's
+      }
     }
     return n;
   }

@@ -9,7 +9,9 @@ import dev.fastio.internal.platform.PlatformProvider;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.nio.channels.ClosedByInterruptException;
 import java.nio.channels.ReadableByteChannel;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.function.Consumer;
@@ -32,7 +34,7 @@ public final class Scans {
    * @return its name, e.g. {@code "vector 64x8-bit"}
    */
   public static String engine() {
-    return ByteSearch.get().name();
+    return ByteSearch.engineName();
   }
 
   /**
@@ -110,13 +112,12 @@ public final class Scans {
     long from = start == 0 ? 0 : start - 1; // the byte before tells whether a line starts here
     long end = Math.min(size, start + chunk);
     long to = Math.min(size, end + options.maxLineLength() + 2);
-    try (MappedRegion region =
-        file.map(from, to - from, MappedRegion.MAX_WINDOW, PlatformProvider.Sharing.CONFINED)) {
+    try (MappedRegion region = map(file, from, to)) {
       ByteBuffer buf = region.window(0).order(ByteOrder.LITTLE_ENDIAN);
       LineCutter cutter = new LineCutter(ByteSearch.get(), options);
       int limit = (int) (to - from);
       try {
-        int q = start == 0 ? 0 : cutter.firstLineStart(buf, 1, limit, to == size);
+        int q = start == 0 ? 0 : cutter.firstLineStart(buf, 1, limit);
         cutter.cut(buf, q, (int) (end - from), limit, to == size, from, sink);
         Faults.deliverPending();
         return sink;
@@ -134,8 +135,7 @@ public final class Scans {
       throws IOException {
     long from = start == 0 ? 0 : start - 1;
     long end = Math.min(size, start + chunk);
-    try (MappedRegion region =
-        file.map(from, end - from, MappedRegion.MAX_WINDOW, PlatformProvider.Sharing.CONFINED)) {
+    try (MappedRegion region = map(file, from, end)) {
       ByteBuffer buf = region.window(0).order(ByteOrder.LITTLE_ENDIAN);
       LineCutter cutter = new LineCutter(ByteSearch.get(), options);
       int length = (int) (end - from);
@@ -150,6 +150,28 @@ public final class Scans {
       } catch (InternalError e) {
         throw truncatedOr(file.path(), e);
       }
+    }
+  }
+
+  /**
+   * Maps {@code [from, to)} of the file for this thread; a file that shrank below {@code to} since
+   * it was opened (which {@code FileChannel.map} reports as a failure to extend it) fails as a
+   * truncated mapping does, naming the path.
+   */
+  private static MappedRegion map(ResumableChannel file, long from, long to) throws IOException {
+    try {
+      return file.map(from, to - from, MappedRegion.MAX_WINDOW, PlatformProvider.Sharing.CONFINED);
+    } catch (ClosedByInterruptException e) {
+      throw e;
+    } catch (IOException e) {
+      if (file.size() < to) {
+        FileSystemException shrank =
+            new FileSystemException(
+                file.path().toString(), null, "the file was truncated while scanned");
+        shrank.initCause(e);
+        throw shrank;
+      }
+      throw e;
     }
   }
 
@@ -173,6 +195,7 @@ public final class Scans {
         options.chunkSize() > 0 ? Math.min(options.chunkSize(), FIRST_BUFFER) : FIRST_BUFFER;
     ByteBuffer buf = ByteBuffer.allocate(first).order(ByteOrder.LITTLE_ENDIAN);
     long base = 0;
+    long reported = 0;
     while (true) {
       boolean eof = in.read(buf) < 0;
       int limit = buf.position();
@@ -183,11 +206,16 @@ public final class Scans {
         throw tooLong(path, e);
       }
       if (eof) {
-        options.reportProgress(base + limit);
+        if (base + limit > reported || base + limit == 0) {
+          options.reportProgress(base + limit);
+        }
         return sink;
       }
       base += q;
-      options.reportProgress(base);
+      if (base > reported) {
+        options.reportProgress(base);
+        reported = base;
+      }
       buf = keep(buf, q, limit, options.maxLineLength());
     }
   }
