@@ -8,6 +8,7 @@ import java.nio.ByteBuffer;
 import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.Objects;
 import java.util.function.BiConsumer;
 import java.util.function.BinaryOperator;
@@ -15,8 +16,8 @@ import java.util.stream.Collector;
 
 /**
  * The lines (or records) of a file on all cores, without a {@code String} per line: each line is a
- * {@link Line}, a view of its bytes in a mapping of the file, and results are collected with a
- * {@link Collector}, one container per part of the file, combined in file order.
+ * {@link Line}, a view of its bytes in a buffer of the scanning thread, and results are collected
+ * with a {@link Collector}, one container per part of the file, combined in file order.
  *
  * <pre>{@code
  * LineScanner scanner = LineScanner.builder().build();
@@ -35,7 +36,9 @@ import java.util.stream.Collector;
  * <p><b>How a file is read.</b> A regular file of the default file system is cut into parts of a
  * few MiB, which threads (the caller's and up to {@code threads - 1} daemon threads named {@code
  * fastio-scan-N}, started per call and ended before it returns) take in turn; each part is mapped,
- * scanned and unmapped by the thread that took it. The file is scanned up to the size it had when
+ * copied through a buffer of the thread that took it as its lines are cut, and unmapped. A line's
+ * bytes are never read from the mapping by the collector, so a file truncated during a scan fails
+ * it with an exception, whatever the collector does. The file is scanned up to the size it had when
  * opened: bytes appended during a scan are not read. Other files (FIFOs, {@code /proc} files, files
  * of other file systems) are read from start to end on the calling thread. Terminators are searched
  * with the Vector API where fastio can use it (see {@link #engine()}), else eight bytes at a time
@@ -185,8 +188,8 @@ public final class LineScanner {
     }
 
     @Override
-    public void line(ByteBuffer buf, int start, int length, long offset) {
-      line.set(buf, start, length, offset);
+    public void line(byte[] bytes, int start, int length, long offset) {
+      line.set(bytes, start, length, offset);
       accumulator.accept(container, line);
     }
   }
@@ -207,18 +210,18 @@ public final class LineScanner {
   /**
    * One line, seen in place: its bytes (terminator excluded) and where they are in the file. Valid
    * only during the accumulator call that receives it: the same object is handed the next line, and
-   * its bytes may be unmapped once the call returns. Not thread-safe.
+   * the buffer holding its bytes is reused once the call returns. Not thread-safe.
    */
   public static final class Line {
-    private ByteBuffer buf;
+    private byte[] bytes;
     private int start;
     private int length;
     private long offset;
 
     Line() {}
 
-    void set(ByteBuffer buf, int start, int length, long offset) {
-      this.buf = buf;
+    void set(byte[] bytes, int start, int length, long offset) {
+      this.bytes = bytes;
       this.start = start;
       this.length = length;
       this.offset = offset;
@@ -250,7 +253,7 @@ public final class LineScanner {
      * @throws IndexOutOfBoundsException if {@code index} is out of range
      */
     public byte byteAt(int index) {
-      return buf.get(start + Objects.checkIndex(index, length));
+      return bytes[start + Objects.checkIndex(index, length)];
     }
 
     /**
@@ -272,7 +275,7 @@ public final class LineScanner {
      */
     public int indexOf(byte b, int from) {
       for (int i = Math.max(0, from); i < length; i++) {
-        if (buf.get(start + i) == b) {
+        if (bytes[start + i] == b) {
           return i;
         }
       }
@@ -311,7 +314,7 @@ public final class LineScanner {
         return false;
       }
       for (int i = 0; i < bytes.length; i++) {
-        if (buf.get(start + index + i) != bytes[i]) {
+        if (this.bytes[start + index + i] != bytes[i]) {
           return false;
         }
       }
@@ -328,9 +331,7 @@ public final class LineScanner {
      */
     public byte[] toByteArray(int from, int to) {
       Objects.checkFromToIndex(from, to, length);
-      byte[] copy = new byte[to - from];
-      buf.get(start + from, copy);
-      return copy;
+      return Arrays.copyOfRange(bytes, start + from, start + to);
     }
 
     /**
@@ -353,7 +354,8 @@ public final class LineScanner {
      * @throws IndexOutOfBoundsException if not {@code 0 <= from <= to <= length()}
      */
     public String toString(int from, int to, Charset cs) {
-      return new String(toByteArray(from, to), cs);
+      Objects.checkFromToIndex(from, to, length);
+      return new String(bytes, start + from, to - from, cs);
     }
 
     /**
@@ -363,7 +365,7 @@ public final class LineScanner {
      * @return the text
      */
     public String toString(Charset cs) {
-      return toString(0, length, cs);
+      return new String(bytes, start, length, cs);
     }
 
     /**
@@ -383,7 +385,7 @@ public final class LineScanner {
      * @return the view
      */
     public ByteBuffer asByteBuffer() {
-      return buf.slice(start, length).asReadOnlyBuffer();
+      return ByteBuffer.wrap(bytes, start, length).slice().asReadOnlyBuffer();
     }
   }
 

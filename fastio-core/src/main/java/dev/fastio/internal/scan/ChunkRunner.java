@@ -8,6 +8,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.function.Consumer;
 import java.util.function.IntToLongFunction;
+import java.util.function.Supplier;
 
 /**
  * Runs the chunks of one scan on the calling thread and up to {@code threads - 1} daemon threads
@@ -16,16 +17,18 @@ import java.util.function.IntToLongFunction;
  * of chunks before it. The first failure stops the threads taking chunks; all have ended when
  * {@link #run} returns or throws.
  *
+ * @param <C> what a thread keeps from one chunk to the next (its buffers)
  * @param <S> a chunk's result
  */
-final class ChunkRunner<S> {
-  /** Scans chunk {@code index}. */
+final class ChunkRunner<C, S> {
+  /** Scans chunk {@code index} with the calling thread's {@code context}. */
   @FunctionalInterface
-  interface ChunkTask<S> {
-    S run(int index) throws IOException;
+  interface ChunkTask<C, S> {
+    S run(int index, C context) throws IOException;
   }
 
-  private final ChunkTask<S> task;
+  private final Supplier<C> contexts;
+  private final ChunkTask<C, S> task;
   private final Consumer<? super S> inOrder;
   private final IntToLongFunction chunkEnd;
   private final ScanOptions options;
@@ -37,10 +40,12 @@ final class ChunkRunner<S> {
 
   private ChunkRunner(
       int count,
-      ChunkTask<S> task,
+      Supplier<C> contexts,
+      ChunkTask<C, S> task,
       Consumer<? super S> inOrder,
       IntToLongFunction chunkEnd,
       ScanOptions options) {
+    this.contexts = contexts;
     this.task = task;
     this.inOrder = inOrder;
     this.chunkEnd = chunkEnd;
@@ -51,17 +56,19 @@ final class ChunkRunner<S> {
   /**
    * Runs chunks {@code 0} to {@code count - 1}.
    *
+   * @param contexts makes each thread's context, once per thread
    * @param chunkEnd the file offset where chunk {@code i} ends (for progress)
    * @throws IOException the first chunk's that failed so
    */
-  static <S> void run(
+  static <C, S> void run(
       int count,
-      ChunkTask<S> task,
+      Supplier<C> contexts,
+      ChunkTask<C, S> task,
       Consumer<? super S> inOrder,
       IntToLongFunction chunkEnd,
       ScanOptions options)
       throws IOException {
-    new ChunkRunner<>(count, task, inOrder, chunkEnd, options).run();
+    new ChunkRunner<>(count, contexts, task, inOrder, chunkEnd, options).run();
   }
 
   private void run() throws IOException {
@@ -87,8 +94,12 @@ final class ChunkRunner<S> {
 
   private void work() {
     try {
+      C context = null;
       for (int i; failure == null && (i = next.getAndIncrement()) < done.length(); ) {
-        done.set(i, task.run(i));
+        if (context == null) {
+          context = contexts.get();
+        }
+        done.set(i, task.run(i, context));
         fold();
       }
     } catch (Throwable e) {

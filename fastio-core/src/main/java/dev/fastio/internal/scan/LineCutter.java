@@ -27,7 +27,8 @@ final class LineCutter {
 
   /**
    * Hands {@code sink} each line that starts in {@code [start, end)}: each runs to its terminator,
-   * which may lie beyond {@code end}; the bytes {@code [start, limit)} of {@code buf} are there.
+   * which may lie beyond {@code end}; the bytes {@code [start, limit)} of {@code buf}, a heap
+   * buffer whose array starts at its index 0, are there.
    *
    * @param eof whether {@code limit} is the end of the file: a last line without terminator is a
    *     line; else a line whose end is not found before {@code limit} is left for more bytes
@@ -58,7 +59,7 @@ final class LineCutter {
             return q; // an LF may follow
           }
         }
-        sink.line(buf, q, t - q, base + q);
+        sink.line(buf.array(), buf.arrayOffset() + q, t - q, base + q);
         q = next;
         if (q >= end) {
           return q;
@@ -79,11 +80,16 @@ final class LineCutter {
         throw new LineTooLongException(base + q, max);
       }
       if (q < limit) {
-        sink.line(buf, q, limit - q, base + q);
+        sink.line(buf.array(), buf.arrayOffset() + q, limit - q, base + q);
       }
       return limit;
     }
     return q;
+  }
+
+  /** Whether {@code b} ends a line. */
+  boolean isTerminator(byte b) {
+    return b == options.first() || b == options.second();
   }
 
   /**

@@ -62,7 +62,8 @@ public final class Scans {
       int chunk = options.chunk();
       ChunkRunner.run(
           chunkCount(size, chunk),
-          i -> mappedChunk(file, size, (long) i * chunk, chunk, options, sinks.get()),
+          () -> new Worker(options),
+          (i, worker) -> mappedChunk(file, size, (long) i * chunk, chunk, worker, sinks.get()),
           inOrder,
           i -> Math.min(size, (long) (i + 1) * chunk),
           options);
@@ -78,20 +79,21 @@ public final class Scans {
   public static long count(Path path, ScanOptions options) throws IOException {
     long[] total = new long[1];
     if (!FileKinds.isDefaultFileSystem(path)) {
-      lines(path, options, () -> (buf, start, length, offset) -> total[0]++, s -> {});
+      lines(path, options, () -> (bytes, start, length, offset) -> total[0]++, s -> {});
       return total[0];
     }
     try (ResumableChannel file = ResumableChannel.openForReading(path)) {
       long size = FileKinds.regularFileSize(path) > 0 ? file.size() : 0;
       if (size == 0) {
         ScanOptions unlimited = withoutMaximum(options);
-        sequential(path, file.channel(), unlimited, (buf, start, length, offset) -> total[0]++);
+        sequential(path, file.channel(), unlimited, (bytes, start, length, offset) -> total[0]++);
         return total[0];
       }
       int chunk = options.chunk();
       ChunkRunner.run(
           chunkCount(size, chunk),
-          i -> countChunk(file, size, (long) i * chunk, chunk, options),
+          () -> new LineCutter(ByteSearch.get(), options),
+          (i, cutter) -> countChunk(file, size, (long) i * chunk, chunk, cutter),
           n -> total[0] += n,
           i -> Math.min(size, (long) (i + 1) * chunk),
           options);
@@ -104,21 +106,26 @@ public final class Scans {
   }
 
   /**
-   * The lines starting in {@code [start, start + chunk)}, from a mapping that reaches their ends.
+   * The lines starting in {@code [start, start + chunk)}, from a mapping that reaches their ends,
+   * copied through a {@link HeapWindow}.
    */
   private static <S extends LineSink> S mappedChunk(
-      ResumableChannel file, long size, long start, int chunk, ScanOptions options, S sink)
+      ResumableChannel file, long size, long start, int chunk, Worker worker, S sink)
       throws IOException {
+    ScanOptions options = worker.options;
+    LineCutter cutter = worker.cutter;
     long from = start == 0 ? 0 : start - 1; // the byte before tells whether a line starts here
     long end = Math.min(size, start + chunk);
     long to = Math.min(size, end + options.maxLineLength() + 2);
     try (MappedRegion region = map(file, from, to)) {
-      ByteBuffer buf = region.window(0).order(ByteOrder.LITTLE_ENDIAN);
-      LineCutter cutter = new LineCutter(ByteSearch.get(), options);
+      ByteBuffer mapped = region.window(0).order(ByteOrder.LITTLE_ENDIAN);
       int limit = (int) (to - from);
       try {
-        int q = start == 0 ? 0 : cutter.firstLineStart(buf, 1, limit);
-        cutter.cut(buf, q, (int) (end - from), limit, to == size, from, sink);
+        int q = start == 0 ? 0 : cutter.firstLineStart(mapped, 1, limit);
+        if (from + q < end) {
+          worker.window.lines(
+              copying(mapped, q, limit), from + q, end, to == size, cutter, options, sink, false);
+        }
         Faults.deliverPending();
         return sink;
       } catch (InternalError e) {
@@ -129,20 +136,34 @@ public final class Scans {
     }
   }
 
+  /** A source of the bytes {@code [at, limit)} of {@code mapped}, copied by its bulk get. */
+  private static HeapWindow.Source copying(ByteBuffer mapped, int at, int limit) {
+    int[] next = {at};
+    return dst -> {
+      int n = Math.min(dst.remaining(), limit - next[0]);
+      if (n <= 0 && next[0] == limit) {
+        return -1;
+      }
+      mapped.get(next[0], dst.array(), dst.arrayOffset() + dst.position(), n);
+      dst.position(dst.position() + n);
+      next[0] += n;
+      return n;
+    };
+  }
+
   /** The lines that end in {@code [start, start + chunk)} (plus the last, unterminated, line). */
   private static long countChunk(
-      ResumableChannel file, long size, long start, int chunk, ScanOptions options)
+      ResumableChannel file, long size, long start, int chunk, LineCutter cutter)
       throws IOException {
     long from = start == 0 ? 0 : start - 1;
     long end = Math.min(size, start + chunk);
     try (MappedRegion region = map(file, from, end)) {
       ByteBuffer buf = region.window(0).order(ByteOrder.LITTLE_ENDIAN);
-      LineCutter cutter = new LineCutter(ByteSearch.get(), options);
       int length = (int) (end - from);
       try {
         int first = (int) (start - from);
         long n = cutter.countTerminators(buf, first, length, first == 0 ? 0 : buf.get(0));
-        if (end == size && !isTerminator(buf.get(length - 1), options)) {
+        if (end == size && !cutter.isTerminator(buf.get(length - 1))) {
           n++;
         }
         Faults.deliverPending();
@@ -183,54 +204,30 @@ public final class Scans {
     throw e;
   }
 
-  private static boolean isTerminator(byte b, ScanOptions options) {
-    return b == options.first() || b == options.second();
-  }
-
   /** Reads {@code in} to its end on this thread, handing every line to {@code sink}. */
   private static <S extends LineSink> S sequential(
       Path path, ReadableByteChannel in, ScanOptions options, S sink) throws IOException {
-    LineCutter cutter = new LineCutter(ByteSearch.get(), options);
-    int first =
-        options.chunkSize() > 0 ? Math.min(options.chunkSize(), FIRST_BUFFER) : FIRST_BUFFER;
-    ByteBuffer buf = ByteBuffer.allocate(first).order(ByteOrder.LITTLE_ENDIAN);
-    long base = 0;
-    long reported = 0;
-    while (true) {
-      boolean eof = in.read(buf) < 0;
-      int limit = buf.position();
-      int q;
-      try {
-        q = cutter.cut(buf, 0, limit, limit, eof, base, sink);
-      } catch (LineTooLongException e) {
-        throw tooLong(path, e);
-      }
-      if (eof) {
-        if (base + limit > reported || base + limit == 0) {
-          options.reportProgress(base + limit);
-        }
-        return sink;
-      }
-      base += q;
-      if (base > reported) {
-        options.reportProgress(base);
-        reported = base;
-      }
-      buf = keep(buf, q, limit, options.maxLineLength());
+    try {
+      new HeapWindow(firstBuffer(options))
+          .lines(
+              in::read,
+              0,
+              Long.MAX_VALUE,
+              true,
+              new LineCutter(ByteSearch.get(), options),
+              options,
+              sink,
+              true);
+      return sink;
+    } catch (LineTooLongException e) {
+      throw tooLong(path, e);
     }
   }
 
-  /**
-   * Moves the bytes {@code [q, limit)} to the start of {@code buf}, or of a buffer twice as large
-   * if they fill it (at most one that holds a line of the maximum length and a CR LF).
-   */
-  private static ByteBuffer keep(ByteBuffer buf, int q, int limit, int maxLineLength) {
-    buf.limit(limit).position(q);
-    if (q > 0 || limit < buf.capacity()) {
-      return buf.compact();
-    }
-    int capacity = (int) Math.min((long) maxLineLength + 2, 2L * buf.capacity());
-    return ByteBuffer.allocate(Math.max(capacity, buf.capacity())).order(buf.order()).put(buf);
+  /** The heap buffer lines are cut in starts this large (a forced part size makes it smaller). */
+  private static int firstBuffer(ScanOptions options) {
+    int chunk = options.chunkSize();
+    return chunk > 0 ? Math.min(chunk, FIRST_BUFFER) : FIRST_BUFFER;
   }
 
   private static ScanOptions withoutMaximum(ScanOptions o) {
@@ -250,5 +247,18 @@ public final class Scans {
             path + ": line at offset " + e.offset + " longer than maxLineLength " + e.max);
     io.initCause(e);
     return io;
+  }
+
+  /** What a scanning thread keeps from one part to the next. */
+  private static final class Worker {
+    final ScanOptions options;
+    final LineCutter cutter;
+    final HeapWindow window;
+
+    Worker(ScanOptions options) {
+      this.options = options;
+      this.cutter = new LineCutter(ByteSearch.get(), options);
+      this.window = new HeapWindow(firstBuffer(options));
+    }
   }
 }
