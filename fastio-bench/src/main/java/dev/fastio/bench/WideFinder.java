@@ -86,24 +86,17 @@ public final class WideFinder {
    * @throws IOException if the file cannot be opened or read
    */
   public static List<Map.Entry<String, Long>> scanner(Path path) throws IOException {
-    Map<String, Long> counts =
+    UrlCounts counts =
         LineScanner.builder()
             .build()
             .scan(
                 path,
-                Collector.<LineScanner.Line, Map<String, Long>>of(
-                    HashMap::new,
-                    (map, line) -> {
-                      String url = url(line);
-                      if (url != null) {
-                        map.merge(url, 1L, Long::sum);
-                      }
-                    },
-                    (a, b) -> {
-                      b.forEach((k, v) -> a.merge(k, v, Long::sum));
-                      return a;
-                    }));
-    return top(counts);
+                Collector.of(
+                    UrlCounts::new,
+                    UrlCounts::add,
+                    UrlCounts::merge,
+                    Collector.Characteristics.IDENTITY_FINISH));
+    return top(counts.toMap());
   }
 
   private static final byte[] GET = "GET ".getBytes(StandardCharsets.US_ASCII);
@@ -113,17 +106,18 @@ public final class WideFinder {
   private static final String SHAPE = "dddx/dddd/";
 
   /**
-   * The URL of {@link #REQUEST}'s first match in the line, or null: {@code GET }, the prefix,
-   * {@code \d\d\dx/\d\d\d\d/}, then one or more bytes other than space and dot up to a space.
+   * Counts the URL of {@link #REQUEST}'s first match in the line, if any: {@code GET }, the prefix,
+   * {@code \\d\\d\\dx/\\d\\d\\d\\d/}, then one or more bytes other than space and dot up to a
+   * space.
    */
-  private static String url(LineScanner.Line line) {
+  private static void count(UrlCounts counts, LineScanner.Line line) {
     for (int at = line.indexOf(GET, 0); at >= 0; at = line.indexOf(GET, at + 1)) {
       int end = urlEnd(line, at + GET.length);
       if (end > 0) {
-        return line.toString(at + GET.length, end, StandardCharsets.UTF_8);
+        counts.add(line, at + GET.length, end);
+        return;
       }
     }
-    return null;
   }
 
   /** Where a URL starting at {@code u} ends (at its space), or -1 if none matches there. */
@@ -147,6 +141,101 @@ public final class WideFinder {
       i++;
     }
     return i > start && i < line.length() && line.byteAt(i) == ' ' ? i : -1;
+  }
+
+  /**
+   * Counts per URL, keyed by the URL's bytes in an open-addressing table: a line's URL is compared
+   * in place, and bytes are copied only for a URL the part has not seen yet.
+   */
+  private static final class UrlCounts {
+    private byte[][] keys = new byte[1 << 12][];
+    private long[] counts = new long[1 << 12];
+    private int size;
+
+    void add(LineScanner.Line line) {
+      WideFinder.count(this, line);
+    }
+
+    void add(LineScanner.Line line, int from, int to) {
+      int mask = keys.length - 1;
+      for (int i = hash(line, from, to) & mask; ; i = (i + 1) & mask) {
+        byte[] key = keys[i];
+        if (key == null) {
+          put(i, line.toByteArray(from, to), 1);
+          return;
+        }
+        if (key.length == to - from && line.regionMatches(from, key)) {
+          counts[i]++;
+          return;
+        }
+      }
+    }
+
+    UrlCounts merge(UrlCounts other) {
+      for (int j = 0; j < other.keys.length; j++) {
+        if (other.keys[j] != null) {
+          add(other.keys[j], other.counts[j]);
+        }
+      }
+      return this;
+    }
+
+    Map<String, Long> toMap() {
+      Map<String, Long> map = new HashMap<>();
+      for (int j = 0; j < keys.length; j++) {
+        if (keys[j] != null) {
+          map.put(new String(keys[j], StandardCharsets.UTF_8), counts[j]);
+        }
+      }
+      return map;
+    }
+
+    private void add(byte[] key, long count) {
+      int mask = keys.length - 1;
+      for (int i = hash(key) & mask; ; i = (i + 1) & mask) {
+        if (keys[i] == null) {
+          put(i, key, count);
+          return;
+        }
+        if (java.util.Arrays.equals(keys[i], key)) {
+          counts[i] += count;
+          return;
+        }
+      }
+    }
+
+    private void put(int i, byte[] key, long count) {
+      keys[i] = key;
+      counts[i] = count;
+      if (++size * 2 > keys.length) {
+        byte[][] oldKeys = keys;
+        long[] oldCounts = counts;
+        keys = new byte[oldKeys.length * 2][];
+        counts = new long[oldKeys.length * 2];
+        size = 0;
+        for (int j = 0; j < oldKeys.length; j++) {
+          if (oldKeys[j] != null) {
+            add(oldKeys[j], oldCounts[j]);
+          }
+        }
+      }
+    }
+
+    private static int hash(LineScanner.Line line, int from, int to) {
+      int h = 0;
+      for (int i = from; i < to; i++) {
+        h = 31 * h + line.byteAt(i);
+      }
+      return h ^ (h >>> 16);
+    }
+
+    private static int hash(byte[] key) {
+      int h = 0;
+      for (byte b : key) {
+        h = 31 * h + b;
+      }
+      return h ^ (h >>> 16);
+    }
   }
 
   /** The pipeline both ways share: match, count per URL, sort, keep the first 10. */
