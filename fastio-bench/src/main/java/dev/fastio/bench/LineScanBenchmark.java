@@ -14,11 +14,13 @@ import org.openjdk.jmh.annotations.Setup;
 /**
  * Lines of a cached access log ({@link AccessLog}, about 200 bytes a line, LF) counted: {@code
  * LineScanner.countLines} with the Vector API ({@code countVector}) and with SWAR ({@code
- * countSwar}, {@code -Dfastio.scan.vector=false}), every line handed to a collector ({@code
- * collectVector}, {@code Collectors.counting()}: the per-line path), and the JDK's {@code
- * Files.lines(path).count()} ({@code jdk}) and its parallel stream ({@code jdkParallel}) as
- * baselines. Every core is used by the scanner and the parallel stream. The forks resolve {@code
- * jdk.incubator.vector}. Score: whole-file passes per second (multiply by {@code size} for bytes).
+ * countSwar}, {@code -Dfastio.scan.vector=false}), both for LF, CR and CR LF, and for LF alone as
+ * {@code wc -l} counts ({@code countLfVector}, {@code countLfSwar}), every line handed to a
+ * collector ({@code collectVector}, {@code Collectors.counting()}: the per-line path), and the
+ * JDK's {@code Files.lines(path).count()} ({@code jdk}) and its parallel stream ({@code
+ * jdkParallel}) as baselines. Every core is used by the scanner and the parallel stream. The forks
+ * resolve {@code jdk.incubator.vector}. Score: whole-file passes per second (multiply by {@code
+ * size} for bytes).
  */
 @Fork(
     value = 1,
@@ -35,6 +37,8 @@ public class LineScanBenchmark extends ThroughputBenchmark {
 
   private Path file;
   private final LineScanner scanner = LineScanner.builder().build();
+  private final LineScanner lf =
+      LineScanner.builder().terminators(LineScanner.Terminators.LF).build();
 
   @Setup
   public void setup() {
@@ -59,6 +63,26 @@ public class LineScanBenchmark extends ThroughputBenchmark {
       })
   public long countSwar() throws IOException {
     return scanner.countLines(file);
+  }
+
+  @Benchmark
+  public long countLfVector() throws IOException {
+    return lf.countLines(file);
+  }
+
+  @Benchmark
+  @Fork(
+      value = 1,
+      jvmArgsAppend = {
+        "-Xms4g",
+        "-Xmx4g",
+        "-XX:+AlwaysPreTouch",
+        "--add-modules",
+        "jdk.incubator.vector",
+        "-Dfastio.scan.vector=false"
+      })
+  public long countLfSwar() throws IOException {
+    return lf.countLines(file);
   }
 
   @Benchmark
