@@ -11,7 +11,6 @@ import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.List;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Setup;
@@ -26,17 +25,8 @@ import org.openjdk.jmh.annotations.Setup;
  * jdk.incubator.vector}; with {@code -jvmArgsAppend -Dfastio.md5.vector=false} the batch runs one
  * {@code MessageDigest} as before. Score: batches per second.
  */
-@Fork(
-    value = 1,
-    jvmArgsAppend = {
-      "-Xms4g",
-      "-Xmx4g",
-      "-XX:+AlwaysPreTouch",
-      "--add-modules",
-      "jdk.incubator.vector"
-    })
 @Measurement(iterations = 5, time = 3)
-public class DigestBatchBenchmark extends ThroughputBenchmark {
+public class DigestBatchBenchmark extends VectorThroughputBenchmark {
   @Param({"16"})
   public int count;
 

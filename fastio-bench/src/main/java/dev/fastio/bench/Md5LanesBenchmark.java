@@ -7,7 +7,6 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.SplittableRandom;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Setup;
 
@@ -21,16 +20,7 @@ import org.openjdk.jmh.annotations.Setup;
  * engine=vector} fails where the vector engine is unavailable (see {@code
  * Md5Lanes.vectorStatus()}).
  */
-@Fork(
-    value = 1,
-    jvmArgsAppend = {
-      "-Xms4g",
-      "-Xmx4g",
-      "-XX:+AlwaysPreTouch",
-      "--add-modules",
-      "jdk.incubator.vector"
-    })
-public class Md5LanesBenchmark extends ThroughputBenchmark {
+public class Md5LanesBenchmark extends VectorThroughputBenchmark {
   @Param({"16"})
   public int count;
 

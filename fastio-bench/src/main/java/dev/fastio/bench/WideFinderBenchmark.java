@@ -5,7 +5,6 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Setup;
 
@@ -18,16 +17,7 @@ import org.openjdk.jmh.annotations.Setup;
  * Score: whole-file passes per second (multiply by {@code size} for bytes). The forks resolve
  * {@code jdk.incubator.vector}.
  */
-@Fork(
-    value = 1,
-    jvmArgsAppend = {
-      "-Xms4g",
-      "-Xmx4g",
-      "-XX:+AlwaysPreTouch",
-      "--add-modules",
-      "jdk.incubator.vector"
-    })
-public class WideFinderBenchmark extends ThroughputBenchmark {
+public class WideFinderBenchmark extends VectorThroughputBenchmark {
   @Param({"1073741824"})
   public long size;
 
