@@ -148,6 +148,8 @@ public final class WideFinder {
    * in place, and bytes are copied only for a URL the part has not seen yet.
    */
   private static final class UrlCounts {
+    private static final int HASHED = 12;
+
     private byte[][] keys = new byte[1 << 12][];
     private long[] counts = new long[1 << 12];
     private int size;
@@ -221,20 +223,21 @@ public final class WideFinder {
       }
     }
 
+    /** The length and the last {@link #HASHED} bytes (where URLs differ), mixed. */
     private static int hash(LineScanner.Line line, int from, int to) {
-      int h = 0;
-      for (int i = from; i < to; i++) {
+      int h = to - from;
+      for (int i = Math.max(from, to - HASHED); i < to; i++) {
         h = 31 * h + line.byteAt(i);
       }
-      return h ^ (h >>> 16);
+      return h * 0x9E3779B9 >>> 7;
     }
 
     private static int hash(byte[] key) {
-      int h = 0;
-      for (byte b : key) {
-        h = 31 * h + b;
+      int h = key.length;
+      for (int i = Math.max(0, key.length - HASHED); i < key.length; i++) {
+        h = 31 * h + key[i];
       }
-      return h ^ (h >>> 16);
+      return h * 0x9E3779B9 >>> 7;
     }
   }
 
