@@ -229,7 +229,7 @@ public final class WideFinder {
       for (int i = Math.max(from, to - HASHED); i < to; i++) {
         h = 31 * h + line.byteAt(i);
       }
-      return h * 0x9E3779B9 >>> 7;
+      return (h * 0x9E3779B9) >>> 7;
     }
 
     private static int hash(byte[] key) {
@@ -237,7 +237,7 @@ public final class WideFinder {
       for (int i = Math.max(0, key.length - HASHED); i < key.length; i++) {
         h = 31 * h + key[i];
       }
-      return h * 0x9E3779B9 >>> 7;
+      return (h * 0x9E3779B9) >>> 7;
     }
   }
 
