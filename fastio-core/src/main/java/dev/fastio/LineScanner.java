@@ -119,7 +119,7 @@ public final class LineScanner {
 
   /**
    * The number of lines of {@code path}: its terminators, plus one if it does not end with one
-   * (where {@code wc -l} counts LF bytes alone). No maximum line length applies to regular files.
+   * (where {@code wc -l} counts LF bytes alone). The maximum line length does not apply.
    *
    * @param path the file
    * @return the lines
@@ -154,7 +154,6 @@ public final class LineScanner {
   }
 
   private ScanOptions options() {
-    LongConsumerAdapter progress = listener == null ? null : new LongConsumerAdapter(listener);
     return new ScanOptions(
         terminators.first,
         terminators.second,
@@ -162,7 +161,7 @@ public final class LineScanner {
         maxLineLength,
         threads,
         chunkSize,
-        progress);
+        listener == null ? null : listener::bytesMoved);
   }
 
   /** The containers of the parts so far, combined in file order. */
@@ -191,19 +190,6 @@ public final class LineScanner {
     public void line(byte[] bytes, int start, int length, long offset) {
       line.set(bytes, start, length, offset);
       accumulator.accept(container, line);
-    }
-  }
-
-  private static final class LongConsumerAdapter implements java.util.function.LongConsumer {
-    private final ProgressListener listener;
-
-    LongConsumerAdapter(ProgressListener listener) {
-      this.listener = listener;
-    }
-
-    @Override
-    public void accept(long value) {
-      listener.bytesMoved(value);
     }
   }
 

@@ -7,7 +7,6 @@ import java.nio.ByteOrder;
  * The {@link ByteSearch} on eight bytes at a time in a {@code long}: a byte equal to the value
  * sought is a zero byte of the word XOR the value repeated, and {@link #zeros(long)} flags exactly
  * those (no false positive above a true zero, unlike the shorter {@code (x - 0x01..) & ~x} form).
- * Also the vector engines' tail, after their last whole vector.
  */
 final class SwarByteSearch implements ByteSearch {
   static final SwarByteSearch INSTANCE = new SwarByteSearch();
@@ -23,26 +22,12 @@ final class SwarByteSearch implements ByteSearch {
   }
 
   @Override
-  public int find(ByteBuffer buf, int from, int to, byte a, byte b, int[] out) {
-    return find(buf, from, to, a, b, out, 0);
-  }
-
-  @Override
   public long count(ByteBuffer buf, int from, int to, byte a, byte b, boolean pairs) {
-    return count(buf, from, to, a, b, pairs, false);
-  }
-
-  /**
-   * {@link #count} where {@code afterB} says whether the byte before {@code from} is a {@code b} (a
-   * vector engine's last lane); a pair across {@code from} then counts once.
-   */
-  static long count(
-      ByteBuffer buf, int from, int to, byte a, byte b, boolean pairs, boolean afterB) {
     long pa = (a & 0xFF) * ONES;
     long pb = (b & 0xFF) * ONES;
     boolean little = buf.order() == ByteOrder.LITTLE_ENDIAN;
     long n = 0;
-    long carry = afterB ? 1 : 0; // 1 if the byte before the word is a b
+    long carry = 0; // 1 if the byte before the word is a b
     int i = from;
     for (; i + Long.BYTES <= to; i += Long.BYTES) {
       long w = word(buf, i, little);
@@ -64,8 +49,9 @@ final class SwarByteSearch implements ByteSearch {
     return n;
   }
 
-  /** {@link #find} with {@code n} positions already in {@code out}; returns the new count. */
-  static int find(ByteBuffer buf, int from, int to, byte a, byte b, int[] out, int n) {
+  @Override
+  public int find(ByteBuffer buf, int from, int to, byte a, byte b, int[] out) {
+    int n = 0;
     long pa = (a & 0xFF) * ONES;
     long pb = (b & 0xFF) * ONES;
     boolean little = buf.order() == ByteOrder.LITTLE_ENDIAN;

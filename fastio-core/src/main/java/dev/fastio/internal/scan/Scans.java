@@ -79,7 +79,11 @@ public final class Scans {
   public static long count(Path path, ScanOptions options) throws IOException {
     long[] total = new long[1];
     if (!FileKinds.isDefaultFileSystem(path)) {
-      lines(path, options, () -> (bytes, start, length, offset) -> total[0]++, s -> {});
+      lines(
+          path,
+          withoutMaximum(options),
+          () -> (bytes, start, length, offset) -> total[0]++,
+          s -> {});
       return total[0];
     }
     try (ResumableChannel file = ResumableChannel.openForReading(path)) {
