@@ -47,27 +47,14 @@ public final class Scans {
   public static <S extends LineSink> void lines(
       Path path, ScanOptions options, Supplier<S> sinks, Consumer<? super S> inOrder)
       throws IOException {
-    if (!FileKinds.isDefaultFileSystem(path)) {
-      try (ReadableByteChannel in = Files.newByteChannel(path)) {
-        inOrder.accept(sequential(path, in, options, sinks.get()));
-      }
-      return;
-    }
-    try (ResumableChannel file = ResumableChannel.openForReading(path)) {
-      long size = FileKinds.regularFileSize(path) > 0 ? file.size() : 0;
-      if (size == 0) {
-        inOrder.accept(sequential(path, file.channel(), options, sinks.get()));
-        return;
-      }
-      int chunk = options.chunk();
-      ChunkRunner.run(
-          chunkCount(size, chunk),
-          () -> new Worker(options),
-          (i, worker) -> mappedChunk(file, size, (long) i * chunk, chunk, worker, sinks.get()),
-          inOrder,
-          i -> Math.min(size, (long) (i + 1) * chunk),
-          options);
-    }
+    scan(
+        path,
+        options,
+        in -> inOrder.accept(sequential(path, in, options, sinks.get())),
+        () -> new Worker(options),
+        (file, size, start, chunk, worker) ->
+            mappedChunk(file, size, start, chunk, worker, sinks.get()),
+        inOrder);
   }
 
   /**
@@ -78,30 +65,51 @@ public final class Scans {
    */
   public static long count(Path path, ScanOptions options) throws IOException {
     long[] total = new long[1];
+    LineSink counter = (bytes, start, length, offset) -> total[0]++;
+    scan(
+        path,
+        options,
+        in -> sequential(path, in, withoutMaximum(options), counter),
+        () -> new LineCutter(ByteSearch.get(), options),
+        Scans::countChunk,
+        n -> total[0] += n);
+    return total[0];
+  }
+
+  /**
+   * Runs {@code whole} on {@code path} read from the start to its end on this thread, unless it is
+   * a regular file of the default file system with a size: then {@code part} on every {@link
+   * ScanOptions#chunk()} bytes of it ({@link ChunkRunner}), with each result handed to {@code
+   * inOrder} in file order.
+   */
+  private static <C, R> void scan(
+      Path path,
+      ScanOptions options,
+      WholeTask whole,
+      Supplier<C> contexts,
+      PartTask<C, R> part,
+      Consumer<? super R> inOrder)
+      throws IOException {
     if (!FileKinds.isDefaultFileSystem(path)) {
-      lines(
-          path,
-          withoutMaximum(options),
-          () -> (bytes, start, length, offset) -> total[0]++,
-          s -> {});
-      return total[0];
+      try (ReadableByteChannel in = Files.newByteChannel(path)) {
+        whole.run(in);
+      }
+      return;
     }
     try (ResumableChannel file = ResumableChannel.openForReading(path)) {
       long size = FileKinds.regularFileSize(path) > 0 ? file.size() : 0;
       if (size == 0) {
-        ScanOptions unlimited = withoutMaximum(options);
-        sequential(path, file.channel(), unlimited, (bytes, start, length, offset) -> total[0]++);
-        return total[0];
+        whole.run(file.channel());
+        return;
       }
       int chunk = options.chunk();
       ChunkRunner.run(
           chunkCount(size, chunk),
-          () -> new LineCutter(ByteSearch.get(), options),
-          (i, cutter) -> countChunk(file, size, (long) i * chunk, chunk, cutter),
-          n -> total[0] += n,
+          contexts,
+          (i, context) -> part.run(file, size, (long) i * chunk, chunk, context),
+          inOrder,
           i -> Math.min(size, (long) (i + 1) * chunk),
           options);
-      return total[0];
     }
   }
 
@@ -251,6 +259,18 @@ public final class Scans {
             path + ": line at offset " + e.offset + " longer than maxLineLength " + e.max);
     io.initCause(e);
     return io;
+  }
+
+  /** Scans a whole channel on the calling thread. */
+  @FunctionalInterface
+  private interface WholeTask {
+    void run(ReadableByteChannel in) throws IOException;
+  }
+
+  /** Scans the part {@code [start, start + chunk)} of a file of {@code size} bytes. */
+  @FunctionalInterface
+  private interface PartTask<C, R> {
+    R run(ResumableChannel file, long size, long start, int chunk, C context) throws IOException;
   }
 
   /** What a scanning thread keeps from one part to the next. */
