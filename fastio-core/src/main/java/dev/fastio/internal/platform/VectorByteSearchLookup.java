@@ -38,13 +38,7 @@ final class VectorByteSearchLookup {
     if (factory == null) {
       return SwarByteSearch.INSTANCE;
     }
-    try {
-      return (ByteSearch) factory.invokeExact();
-    } catch (RuntimeException | Error e) {
-      throw e;
-    } catch (Throwable t) {
-      throw new IllegalStateException(t); // the constructor declares no checked exception
-    }
+    return VectorModule.construct(() -> (ByteSearch) factory.invokeExact());
   }
 
   private static Found find() {

@@ -48,13 +48,7 @@ final class VectorMd5LanesLookup {
     if (FACTORY == null) {
       throw new IllegalStateException("vector MD5 engine " + STATUS);
     }
-    try {
-      return (Md5Lanes) FACTORY.invokeExact(blocksPerLane);
-    } catch (RuntimeException | Error e) {
-      throw e;
-    } catch (Throwable t) {
-      throw new IllegalStateException(t); // the constructor declares no checked exception
-    }
+    return VectorModule.construct(() -> (Md5Lanes) FACTORY.invokeExact(blocksPerLane));
   }
 
   private static Found find() {

@@ -5,7 +5,8 @@ import java.util.Optional;
 /**
  * What every engine on {@code jdk.incubator.vector} needs before its class may even be loaded: the
  * C2 compiler on (the Vector API is slow without it) and the module resolved, which fastio's module
- * is then made to read. Shared by {@link VectorMd5LanesLookup} and {@link VectorByteSearchLookup}.
+ * is then made to read; and the call of an engine's constructor once its class is found. Shared by
+ * {@link VectorMd5LanesLookup} and {@link VectorByteSearchLookup}.
  */
 final class VectorModule {
   static final String NAME = "jdk.incubator.vector";
@@ -31,5 +32,26 @@ final class VectorModule {
     own.addReads(
         vector.get()); // a named fastio module reads it only if told; no-op on the class path
     return null;
+  }
+
+  /** A call of an engine's constructor through its method handle. */
+  @FunctionalInterface
+  interface Construction<T> {
+    T call() throws Throwable;
+  }
+
+  /**
+   * The engine {@code construction} makes. An unchecked exception or error it throws is rethrown as
+   * is; any other, which an engine's constructor does not declare, in an {@link
+   * IllegalStateException}.
+   */
+  static <T> T construct(Construction<T> construction) {
+    try {
+      return construction.call();
+    } catch (RuntimeException | Error e) {
+      throw e;
+    } catch (Throwable t) {
+      throw new IllegalStateException(t);
+    }
   }
 }
