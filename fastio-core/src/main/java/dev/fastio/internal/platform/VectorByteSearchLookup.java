@@ -16,19 +16,15 @@ import java.util.Arrays;
  * preferred byte vector has at least 32 lanes, and it finds the same positions and counts as {@link
  * SwarByteSearch} on a known pattern. Otherwise SWAR: JDK 17 does not compile a mask's {@code
  * toLong()} to an instruction, so a search there allocates on every step and runs slower than SWAR;
- * 18 to 21 are not measured. Nothing is printed: {@link #NAME} says which engine runs, {@link
- * #STATUS} why.
+ * 18 to 21 are not measured. Nothing is printed: {@link #NAME} says which engine runs.
  */
 final class VectorByteSearchLookup {
-  private record Found(MethodHandle factory, String name, String status) {}
+  private record Found(MethodHandle factory, String name) {}
 
   private static final Found FOUND = find();
 
   /** The name of the engine chosen. */
   static final String NAME = FOUND.name();
-
-  /** The vector engine's name, or {@code "unavailable: <reason>"}. */
-  static final String STATUS = FOUND.status();
 
   private VectorByteSearchLookup() {}
 
@@ -42,9 +38,8 @@ final class VectorByteSearchLookup {
   }
 
   private static Found find() {
-    String reason = precondition();
-    if (reason != null) {
-      return swar("unavailable: " + reason);
+    if (!mayLoad()) {
+      return swar();
     }
     try {
       MethodHandle factory =
@@ -54,30 +49,24 @@ final class VectorByteSearchLookup {
                   MethodType.methodType(void.class))
               .asType(MethodType.methodType(ByteSearch.class));
       ByteSearch probe = (ByteSearch) factory.invokeExact();
-      if (!agreesWithSwar(probe)) {
-        return swar("unavailable: known-answer check failed");
-      }
-      return new Found(factory, probe.name(), probe.name());
-    } catch (UnsupportedOperationException e) {
-      return swar("unavailable: " + e.getMessage());
-    } catch (Throwable t) { // LinkageError, reflective errors: an incompatible module or jar
-      return swar("unavailable: " + t);
+      return agreesWithSwar(probe) ? new Found(factory, probe.name()) : swar();
+    } catch (Throwable t) {
+      // too few lanes; LinkageError, reflective errors: an incompatible module or jar
+      return swar();
     }
   }
 
-  private static Found swar(String status) {
-    return new Found(null, SwarByteSearch.INSTANCE.name(), status);
+  private static Found swar() {
+    return new Found(null, SwarByteSearch.INSTANCE.name());
   }
 
-  private static String precondition() {
-    if (!Settings.SCAN_VECTOR) {
-      return "turned off by -Dfastio.scan.vector=false";
-    }
-    int feature = Runtime.version().feature();
-    if (feature < 22) {
-      return "JDK " + feature + " (the vector search runs on JDK 22 and newer)";
-    }
-    return VectorModule.unavailable();
+  /**
+   * Whether the vector engine may be loaded: not turned off, JDK 22 or newer, the module usable.
+   */
+  private static boolean mayLoad() {
+    return Settings.SCAN_VECTOR
+        && Runtime.version().feature() >= 22
+        && VectorModule.unavailable() == null;
   }
 
   /** A 1,000-byte pattern with hits at every distance, searched from every offset up to 70. */
