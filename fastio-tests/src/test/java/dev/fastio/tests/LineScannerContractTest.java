@@ -1185,21 +1185,10 @@ class LineScannerContractTest {
     for (int chunk : List.of(0, 7, 64, 300)) {
       for (int threads : List.of(1, 2)) {
         List<String> problems = Collections.synchronizedList(new ArrayList<>());
-        AtomicLong index = new AtomicLong();
         Collector<Line, ?, List<Long>> checking =
             Collectors.mapping(
                 line -> {
-                  long[] span = findSpan(spans, line.offset());
-                  String s =
-                      span == null
-                          ? "?"
-                          : new String(
-                              content,
-                              (int) span[0],
-                              (int) (span[1] - span[0]),
-                              StandardCharsets.ISO_8859_1);
-                  checkLine(line, span == null ? -1 : span[0], s, problems);
-                  index.incrementAndGet();
+                  checkSpan(line, content, spans, problems);
                   return line.offset();
                 },
                 Collectors.toList());
@@ -1219,21 +1208,24 @@ class LineScannerContractTest {
     Collector<Line, ?, Long> checking =
         Collectors.summingLong(
             line -> {
-              long[] span = findSpan(spans, line.offset());
-              String s =
-                  span == null
-                      ? "?"
-                      : new String(
-                          content,
-                          (int) span[0],
-                          (int) (span[1] - span[0]),
-                          StandardCharsets.ISO_8859_1);
-              checkLine(line, span == null ? -1 : span[0], s, problems);
+              checkSpan(line, content, spans, problems);
               return 1;
             });
     assertEquals(
         (long) spans.size(), scanFifo(fifo, content, LineScanner.builder().build(), checking));
     assertEquals(List.of(), problems.subList(0, Math.min(20, problems.size())), "FIFO");
+  }
+
+  /** {@link #checkLine} against the line of {@code spans} that starts at {@code line}'s offset. */
+  private static void checkSpan(
+      Line line, byte[] content, List<long[]> spans, List<String> problems) {
+    long[] span = findSpan(spans, line.offset());
+    String s =
+        span == null
+            ? "?"
+            : new String(
+                content, (int) span[0], (int) (span[1] - span[0]), StandardCharsets.ISO_8859_1);
+    checkLine(line, span == null ? -1 : span[0], s, problems);
   }
 
   private static long[] findSpan(List<long[]> spans, long offset) {
