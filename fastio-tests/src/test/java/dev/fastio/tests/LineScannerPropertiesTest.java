@@ -94,16 +94,8 @@ class LineScannerPropertiesTest {
       throws Exception {
     Path file = write(content, sequential);
     List<String> expected = split(content, terminators);
-    LineScanner scanner =
-        FastioTestHook.chunkSize(
-                LineScanner.builder().terminators(terminators).threads(threads), partSize)
-            .build();
-    List<String> lines =
-        scanner.scan(
-            file,
-            Collectors.mapping(
-                line -> line.offset() + ":" + line.toString(StandardCharsets.ISO_8859_1),
-                Collectors.toList()));
+    LineScanner scanner = parts(terminators, threads, partSize).build();
+    List<String> lines = offsetsAndLines(scanner, file);
     assertEquals(expected, lines, "parts of " + partSize + ", " + threads + " threads");
     assertEquals(expected.size(), scanner.countLines(file), "countLines");
     Files.delete(file);
@@ -120,20 +112,8 @@ class LineScannerPropertiesTest {
     Path file = write(content, sequential);
     List<String> expected = split(content, terminators);
     int longest = expected.stream().mapToInt(s -> s.length() - s.indexOf(':') - 1).max().orElse(0);
-    LineScanner scanner =
-        FastioTestHook.chunkSize(
-                LineScanner.builder().terminators(terminators).maxLineLength(max).threads(2),
-                partSize)
-            .build();
-    Outcome outcome =
-        Outcome.of(
-            () ->
-                scanner.scan(
-                    file,
-                    Collectors.mapping(
-                        line -> line.offset() + ":" + line.toString(StandardCharsets.ISO_8859_1),
-                        Collectors.toList())),
-            file);
+    LineScanner scanner = parts(terminators, 2, partSize).maxLineLength(max).build();
+    Outcome outcome = Outcome.of(() -> offsetsAndLines(scanner, file), file);
     if (longest > max) {
       assertEquals(IOException.class, outcome.thrown(), "longest " + longest + ", max " + max);
     } else {
@@ -153,6 +133,27 @@ class LineScannerPropertiesTest {
             .toList();
     assertEquals(jdk, reference);
     assertTrue(jdk.size() <= content.length);
+  }
+
+  /**
+   * A builder of scanners of {@code terminators} on {@code threads} threads, parts of {@code
+   * partSize} bytes.
+   */
+  private static LineScanner.Builder parts(Terminators terminators, int threads, int partSize) {
+    return FastioTestHook.chunkSize(
+        LineScanner.builder().terminators(terminators).threads(threads), partSize);
+  }
+
+  /**
+   * "offset:line" for each line {@code scanner} finds in {@code file}, as {@link #split} makes
+   * them.
+   */
+  private static List<String> offsetsAndLines(LineScanner scanner, Path file) throws IOException {
+    return scanner.scan(
+        file,
+        Collectors.mapping(
+            line -> line.offset() + ":" + line.toString(StandardCharsets.ISO_8859_1),
+            Collectors.toList()));
   }
 
   private static Path write(byte[] content, boolean sequential) throws IOException {
