@@ -11,8 +11,16 @@
 #                                                     to the working tree for the run, then reverted
 #   fastio-tests/perf-guard/run.sh --breakages        every breakage below in turn: each must fail
 #   fastio-tests/perf-guard/run.sh --repeat N         N runs in a row, stopping at the first failure
+#   fastio-tests/perf-guard/run.sh --timing ...       any of the above with the timing backstop's
+#                                                     guards only (tag perf-timing)
+#   fastio-tests/perf-guard/run.sh --calibrate N      the timing guards N times unbroken and N times
+#                                                     under each timing breakage, judging nothing
+#                                                     (threshold 0): each batch's median speed-up,
+#                                                     summarized per breakage, run and guard, from
+#                                                     fastio-tests/target/perf-guard-calibration.csv
 #
-# Each run prints one line: PASS or FAIL, and the guards that failed (run, guard), from the
+# Each run prints one line: PASS (with the timing guards found inconclusive, if any) or FAIL, and
+# the guards that failed (run, guard), from the
 # rows the guards wrote to fastio-tests/target/perf-guard/*.csv; the Maven log of the last run is
 # fastio-tests/target/perf-guard-mvn.log; ERROR means the build failed before any guard ran (e.g.
 # JAVA_HOME older than 22). Offline Maven (-o): build once online first.
@@ -27,6 +35,11 @@ fi
 here=fastio-tests/perf-guard
 out=fastio-tests/target
 MAX=9223372036854775807
+TAGS=perf-guard
+if [ "${1:-}" = --timing ]; then
+  TAGS=perf-timing
+  shift
+fi
 
 # name | JVM options, or @patch-file
 BREAKAGES=(
@@ -54,6 +67,14 @@ BREAKAGES=(
   "LineScanner reads every file sequentially|@$here/breakages/scan-sequential.patch"
 )
 
+# The breakages the timing backstop must catch by speed alone (same calls, same allocations).
+TIMING_BREAKAGES=(
+  "readAllBytes is Files.readAllBytes|@$here/breakages/readAllBytes-jdk.patch"
+  "transfers to other targets by the JDK|@$here/breakages/transfer-other-jdk.patch"
+  "MD5 lanes silently scalar|@$here/breakages/md5-lanes-scalar.patch"
+  "MD5 lanes in the Vector API's boxing fallback|-XX:+UnlockExperimentalVMOptions -XX:-EnableVectorSupport"
+)
+
 # run JVM_ARGS PATCH: one mvn verify of the guards; prints the verdict line, returns mvn's status.
 run() {
   local jvm="$1" patch="$2" status
@@ -64,7 +85,7 @@ run() {
   fi
   # Failures do not stop the build, so that every test JVM runs its guards; the verdict is read
   # from the guards' rows and surefire's summaries below.
-  mvn -B verify -o -pl fastio-core,fastio-tests -Dgroups=perf-guard \
+  mvn -B verify -o -pl fastio-core,fastio-tests -Dgroups=$TAGS \
     -Dsurefire.failIfNoSpecifiedTests=false -Dmaven.test.failure.ignore=true \
     "-Dfastio.testJvmArgs=$jvm" > "$out/perf-guard-mvn.log" 2>&1
   status=$?
@@ -77,7 +98,10 @@ run() {
   failed=$(cat "$out"/perf-guard/*.csv 2>/dev/null | awk -F, '$3 == "FAIL" {print $2 "," $4}' | sort -u)
   others=$(grep -cE 'Tests run:.*(Failures: [1-9]|Errors: [1-9]).* in ' "$out/perf-guard-mvn.log")
   if [ $status -eq 0 ] && [ -z "$failed" ] && [ "$others" -eq 0 ]; then
-    echo "PASS ($(cat "$out"/perf-guard/*.csv | grep -c ',pass,') checks in $(ls "$out"/perf-guard/*.csv | wc -l) test JVMs)"
+    local inconclusive
+    inconclusive=$(cat "$out"/perf-guard/*.csv | grep -c ',inconclusive,')
+    echo "PASS ($(cat "$out"/perf-guard/*.csv | grep -c ',pass,') checks in $(ls "$out"/perf-guard/*.csv | wc -l) test JVMs$(
+      [ "$inconclusive" -eq 0 ] || echo ", $inconclusive inconclusive"))"
     return 0
   elif [ -n "$failed" ]; then
     echo "FAIL ($(echo "$failed" | grep -c .) guards failed)"
@@ -90,7 +114,36 @@ run() {
   fi
 }
 
+# calibrate N: the timing guards with threshold 0, N times per configuration; prints a summary.
+calibrate() {
+  TAGS=perf-timing
+  local csv=$out/perf-guard-calibration.csv b name what i
+  rm -f "$csv"
+  for b in "unbroken|" "${TIMING_BREAKAGES[@]}"; do
+    name=${b%%|*}; what=${b#*|}
+    for i in $(seq 1 "$1"); do
+      printf '%s %s %d/%s: ' "$(date -u +%H:%M:%S)" "$name" "$i" "$1"
+      if [ "${what#@}" != "$what" ]; then
+        run "-Dfastio.perfGuard.threshold=0" "${what#@}"
+      else
+        run "-Dfastio.perfGuard.threshold=0 $what" ""
+      fi
+      # breakage,run,guard,median speed-up,A/A median
+      cat "$out"/perf-guard/*.csv | grep ',pass,' | sed -nE \
+        's/^[^,]*,([^,]*),[^,]*,([^,]*),.*median ([0-9.]+) of rounds[^;]*; A\/A median ([0-9.]+).*/\1,\2,\3,\4/p' |
+        sed "s|^|$name,|" >> "$csv"
+    done
+  done
+  echo "breakage | run | guard | batch medians: min median max (A/A medians min-max)"
+  sort -t, -k1,1 -k2,2 -k3,3 -k4,4g "$csv" | awk -F, '
+    function flush() { if (n) printf "%s | %s | %s | %.2f %.2f %.2f (%.2f-%.2f)\n", k1, k2, k3, v[1], v[int((n+1)/2)], v[n], amin, amax }
+    $1 != k1 || $2 != k2 || $3 != k3 { flush(); n = 0; k1 = $1; k2 = $2; k3 = $3; amin = 1e9; amax = 0 }
+    { v[++n] = $4; if ($5 < amin) amin = $5; if ($5 > amax) amax = $5 }
+    END { flush() }'
+}
+
 case "${1:-}" in
+  --calibrate) calibrate "$2" ;;
   --jvm) run "$2" "" ;;
   --patch) run "" "$2" ;;
   --repeat)
@@ -112,5 +165,5 @@ case "${1:-}" in
     done
     exit $bad ;;
   "") run "" "" ;;
-  *) sed -n '2,20p' "$0"; exit 2 ;;
+  *) sed -n '2,22p' "$0"; exit 2 ;;
 esac

@@ -87,7 +87,7 @@ final class PerfGuard {
       boolean ok,
       String detail) {
     String guard = caller();
-    record(guard, path, metric, measured, op, expected, ok);
+    record(guard, path, metric, measured, op, expected, ok ? "pass" : "FAIL");
     if (!ok) {
       throw new AssertionError(message(guard, path, metric, measured, op, expected, detail));
     }
@@ -129,7 +129,7 @@ final class PerfGuard {
    * {@code Class.method} of the test that called the guard: the innermost {@code @Test} method on
    * the stack, else the innermost method of the tests.
    */
-  private static String caller() {
+  static String caller() {
     List<StackWalker.StackFrame> frames =
         StackWalker.getInstance(StackWalker.Option.RETAIN_CLASS_REFERENCE)
             .walk(
@@ -171,7 +171,8 @@ final class PerfGuard {
   /**
    * The {@code fastio.*} properties set in this JVM other than the build's own ({@code
    * fastio.test.*}, {@code fastio.readme}, {@code fastio.platform}, the batch read-ahead the build
-   * lowers, {@code fastio.perfGuard.*}): the forced slow paths of a breakage run.
+   * lowers, {@code fastio.perfGuard.*}, and {@code fastio.testJvmArgs}, which only names the run's
+   * options again): the forced slow paths of a breakage run.
    */
   static Map<String, String> forcedProperties() {
     Map<String, String> forced = new TreeMap<>();
@@ -179,6 +180,7 @@ final class PerfGuard {
       if (name.startsWith("fastio.")
           && !name.startsWith("fastio.test.")
           && !name.startsWith("fastio.perfGuard.")
+          && !name.equals("fastio.testJvmArgs")
           && !name.equals("fastio.readme")
           && !name.equals("fastio.platform")
           && !name.equals("fastio.batch.readAhead")) {
@@ -196,14 +198,15 @@ final class PerfGuard {
     return b.toString();
   }
 
-  private static synchronized void record(
+  /** Appends one row to this run's CSV; {@code verdict} is pass, FAIL or inconclusive. */
+  static synchronized void record(
       String guard,
       String path,
       String metric,
       String measured,
       String op,
       String expected,
-      boolean ok) {
+      String verdict) {
     Path dir = Paths.get(System.getProperty("fastio.perfGuard.dir", "target/perf-guard"));
     Path csv = dir.resolve(run() + ".csv");
     String row =
@@ -211,7 +214,7 @@ final class PerfGuard {
                 ",",
                 Instant.now().toString(),
                 run(),
-                ok ? "pass" : "FAIL",
+                verdict,
                 quote(guard),
                 quote(path),
                 quote(metric),
