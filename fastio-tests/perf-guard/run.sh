@@ -12,7 +12,8 @@
 #   fastio-tests/perf-guard/run.sh --breakages        every breakage below in turn: each must fail
 #   fastio-tests/perf-guard/run.sh --repeat N         N runs in a row, stopping at the first failure
 #   fastio-tests/perf-guard/run.sh --timing ...       any of the above with the timing backstop's
-#                                                     guards only (tag perf-timing)
+#                                                     guards only (tag perf-timing); --breakages
+#                                                     then runs the timing breakages below
 #   fastio-tests/perf-guard/run.sh --calibrate N      the timing guards N times unbroken and N times
 #                                                     under each timing breakage, judging nothing
 #                                                     (threshold 0): each batch's median speed-up,
@@ -147,13 +148,31 @@ case "${1:-}" in
   --jvm) run "$2" "" ;;
   --patch) run "" "$2" ;;
   --repeat)
+    # Every run's rows are kept in perf-guard-repeat.csv; each line says in how many of the samples
+    # taken every 5 s during the run another Maven build was running beside it.
+    rm -f "$out/perf-guard-repeat.csv"
     for i in $(seq 1 "$2"); do
       printf '%s run %d/%s: ' "$(date -u +%H:%M:%S)" "$i" "$2"
-      run "" "" || exit 1
+      ( while :; do
+          pgrep -f plexus-classworlds | while read -r pid; do
+            grep -qz -- '-Dgroups=perf-' "/proc/$pid/cmdline" 2>/dev/null || echo "$pid"
+          done | grep -q . && echo beside || echo alone
+          sleep 5
+        done > "$out/perf-guard-beside.txt" ) &
+      sampler=$!
+      run "" ""
+      status=$?
+      kill $sampler
+      wait $sampler 2>/dev/null
+      cat "$out"/perf-guard/*.csv 2>/dev/null | grep -v '^time,' | sed "s/^/$i,/" >> "$out/perf-guard-repeat.csv"
+      echo "    another build beside in $(grep -c beside "$out/perf-guard-beside.txt") of $(wc -l < "$out/perf-guard-beside.txt") samples"
+      [ $status -eq 0 ] || exit 1
     done ;;
   --breakages)
     bad=0
-    for b in "${BREAKAGES[@]}"; do
+    list=("${BREAKAGES[@]}")
+    [ "$TAGS" = perf-timing ] && list=("${TIMING_BREAKAGES[@]}")
+    for b in "${list[@]}"; do
       name=${b%%|*}; what=${b#*|}
       printf '%s %s (%s): ' "$(date -u +%H:%M:%S)" "$name" "$what"
       if [ "${what#@}" != "$what" ]; then run "" "${what#@}"; else run "$what" ""; fi
@@ -165,5 +184,5 @@ case "${1:-}" in
     done
     exit $bad ;;
   "") run "" "" ;;
-  *) sed -n '2,22p' "$0"; exit 2 ;;
+  *) sed -n '2,28p' "$0"; exit 2 ;;
 esac
