@@ -1,0 +1,156 @@
+package dev.fastio.tests.batch;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.fastio.DigestBatch;
+import dev.fastio.DigestBatch.Reading;
+import dev.fastio.DigestBatch.Result;
+import dev.fastio.tests.guard.PerfGuard;
+import dev.fastio.tests.support.TestSupport;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.IntStream;
+import jdk.jfr.Recording;
+import jdk.jfr.consumer.RecordedEvent;
+import jdk.jfr.consumer.RecordingFile;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Performance guards of the small-file and first-result paths of {@link DigestBatch} (see {@code
+ * docs/perf-guard.md}): a batch too small for threads starts none; a stream's first result is
+ * delivered while the stream still produces; and where the MD5 lanes are in use, they take over
+ * from {@code MessageDigest} once warm (a lanes engine that stays in the Vector API's fallback
+ * never does, and the batch would silently stay on {@code MessageDigest}).
+ */
+@Tag("perf-guard")
+class DigestBatchGuardTest {
+  private static final int SMALL = 4096;
+  private static final int LARGE = 4 << 20;
+
+  /** The most bytes hashed before the lanes take over: several times what warming them takes. */
+  private static final long WARM_UP_LIMIT = 768L << 20;
+
+  @TempDir static Path dir;
+  private static Path small;
+  private static final List<Path> large = new ArrayList<>();
+
+  @BeforeAll
+  static void writeFiles() {
+    small = TestSupport.write(dir, "guard-4k", TestSupport.randomBytes(31, SMALL));
+    for (int i = 0; i < 16; i++) {
+      large.add(TestSupport.write(dir, "guard-4m-" + i, TestSupport.randomBytes(40 + i, LARGE)));
+    }
+  }
+
+  @Test
+  void aBatchOf16SmallFilesStartsNoThread() throws Exception {
+    DigestBatch batch = DigestBatch.builder("MD5").build();
+    List<Path> paths = Collections.nCopies(16, small);
+    batch.digestAll(paths); // loads the classes, which may start JDK threads of their own
+    ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+    long before = threads.getTotalStartedThreadCount();
+    List<Result> results = batch.digestAll(paths);
+    long started = threads.getTotalStartedThreadCount() - before;
+    byte[] expected = MessageDigest.getInstance("MD5").digest(TestSupport.randomBytes(31, SMALL));
+    for (Result r : results) {
+      assertArrayEquals(expected, r.digest());
+    }
+    PerfGuard.exactly(
+        "DigestBatch of 16 x 4 KiB runs on the calling thread",
+        "threads started",
+        started,
+        0,
+        "a batch too small to gain from threads is hashed inline");
+  }
+
+  @Test
+  void aStreamsFirstResultComesBeforeItsEnd() throws Exception {
+    CountDownLatch first = new CountDownLatch(1);
+    AtomicInteger taken = new AtomicInteger();
+    AtomicBoolean resultBeforeEnd = new AtomicBoolean();
+    int n = 1000;
+    DigestBatch.builder("MD5")
+        .threads(2)
+        .build()
+        .digestAll(
+            IntStream.range(0, n)
+                .mapToObj(i -> small)
+                .peek(
+                    p -> {
+                      if (taken.incrementAndGet() == n) { // the last path waits for a result
+                        resultBeforeEnd.set(awaitQuietly(first));
+                      }
+                    }),
+            r -> first.countDown());
+    PerfGuard.exactly(
+        "DigestBatch of a stream delivers while the stream produces",
+        "results delivered before the stream's last path (0 or 1)",
+        resultBeforeEnd.get() ? 1 : 0,
+        1,
+        "the walk and the hashing overlap; a batch that collects its stream first delivers none");
+  }
+
+  @Test
+  void theLanesTakeOverOnceWarm() throws Exception {
+    DigestBatch batch = DigestBatch.builder("MD5").threads(2).reading(Reading.PARALLEL).build();
+    if (!batch.engine().startsWith("MD5 lanes")) {
+      return; // MessageDigest here: nothing to take over (the vector runs check the lanes)
+    }
+    long hashed = 0;
+    long warmUpFiles = Long.MAX_VALUE;
+    while (warmUpFiles > 0 && hashed < WARM_UP_LIMIT) {
+      warmUpFiles = warmUpFilesOf(batch);
+      if (warmUpFiles > 0) {
+        hashed += (long) large.size() * LARGE;
+      }
+    }
+    PerfGuard.atMost(
+        "MD5 lanes take over from MessageDigest once warm (" + batch.engine() + ")",
+        "bytes hashed before a batch ran on the lanes from its first file",
+        hashed,
+        WARM_UP_LIMIT - 1,
+        "the lanes never measured faster than MessageDigest: still in the Vector API's fallback?");
+  }
+
+  /** Runs a batch of the large files; returns the files it hashed while the lanes warmed up. */
+  private static long warmUpFilesOf(DigestBatch batch) throws Exception {
+    Path jfr = dir.resolve("guard.jfr");
+    try (Recording rec = new Recording()) {
+      rec.enable("dev.fastio.DigestBatch").withThreshold(Duration.ZERO);
+      rec.start();
+      assertEquals(large.size(), batch.digestAll(large).size());
+      rec.stop();
+      rec.dump(jfr);
+    }
+    List<RecordedEvent> events =
+        RecordingFile.readAllEvents(jfr).stream()
+            .filter(e -> e.getEventType().getName().equals("dev.fastio.DigestBatch"))
+            .toList();
+    assertEquals(1, events.size());
+    return events.get(0).getLong("warmUpFiles");
+  }
+
+  /** Waits up to 10 s for the latch; false on a timeout, which the guard reports as no result. */
+  private static boolean awaitQuietly(CountDownLatch latch) {
+    try {
+      return latch.await(10, TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return false;
+    }
+  }
+}

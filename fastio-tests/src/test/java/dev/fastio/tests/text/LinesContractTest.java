@@ -1,0 +1,171 @@
+package dev.fastio.tests.text;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import dev.fastio.FastFiles;
+import dev.fastio.internal.text.TextTestHook;
+import dev.fastio.tests.support.Outcome;
+import dev.fastio.tests.support.TestSupport;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.RandomAccessFile;
+import java.nio.charset.Charset;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code FastFiles.lines}, {@code readAllLines} and {@code newBufferedReader} on what is not a
+ * plain file, and on files that change while read, against the JDK's methods: missing paths,
+ * directories, a {@code /proc} file (size 0), a FIFO, a file appended to and one truncated during
+ * the read, a parallel stream of a file of many parts, and offsets beyond 2^31 and 2^32 (a sparse
+ * file). Each closes what it opened.
+ */
+// Each stream is opened in a lambda or argument and closed by collect/consume's
+// try-with-resources, which Error Prone does not follow.
+@SuppressWarnings("StreamResourceLeak")
+class LinesContractTest {
+  @TempDir Path dir;
+
+  private static List<String> consume(Stream<String> lines) {
+    try (lines) {
+      return lines.toList();
+    }
+  }
+
+  @Test
+  void missingAndDirectoriesFailAsTheJdk() {
+    for (Path p : List.of(dir.resolve("missing"), dir, dir.resolve("missing/child"))) {
+      for (Charset cs : List.of(StandardCharsets.UTF_8, StandardCharsets.UTF_16)) {
+        assertEquals(
+            Outcome.of(() -> consume(Files.lines(p, cs)), p),
+            Outcome.of(() -> consume(FastFiles.lines(p, cs)), p),
+            "lines " + p + " " + cs);
+        assertEquals(
+            Outcome.of(() -> Files.readAllLines(p, cs), p),
+            Outcome.of(() -> FastFiles.readAllLines(p, cs), p),
+            "readAllLines " + p + " " + cs);
+      }
+    }
+  }
+
+  @Test
+  void procFilesAreReadToTheirEnd() throws IOException {
+    Path version = Path.of("/proc/version");
+    assumeTrue(Files.isReadable(version), "Linux /proc");
+    assertEquals(Files.readAllLines(version), FastFiles.readAllLines(version));
+    assertEquals(consume(Files.lines(version)), consume(FastFiles.lines(version)));
+  }
+
+  /**
+   * A FIFO is opened once (the JDK opens it twice, and loses the writer's bytes or blocks when the
+   * writer is quick): 40 rounds, lines and readAllLines in turn, against a writer that writes at
+   * once.
+   */
+  @Test
+  void aFifoIsReadToItsEnd() throws Exception {
+    assumeTrue(TestSupport.isLinux(), "mkfifo");
+    String text = "one\r\ntwo\rthree\n\nfour";
+    List<String> expected = List.of("one", "two", "three", "", "four");
+    for (int round = 0; round < 40; round++) {
+      Path fifo = dir.resolve("fifo" + round);
+      assumeTrue(
+          new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor() == 0, "mkfifo failed");
+      CompletableFuture<Void> writer =
+          CompletableFuture.runAsync(
+              () -> {
+                try (OutputStream out = Files.newOutputStream(fifo)) {
+                  out.write(text.getBytes(StandardCharsets.UTF_8));
+                } catch (IOException e) {
+                  throw new java.io.UncheckedIOException(e);
+                }
+              });
+      List<String> got =
+          round % 2 == 0 ? consume(FastFiles.lines(fifo)) : FastFiles.readAllLines(fifo);
+      assertEquals(expected, got, "round " + round);
+      writer.get(30, TimeUnit.SECONDS);
+    }
+  }
+
+  /** Files.lines reads a file up to its size at open; readAllLines reads to the end. */
+  @Test
+  void whatIsAppendedAfterOpeningIsReadAsTheJdkReadsIt() throws IOException {
+    Path jdk = TestSupport.write(dir, "grow-jdk", "a\nb\n".getBytes(StandardCharsets.UTF_8));
+    Path ours = TestSupport.write(dir, "grow-ours", "a\nb\n".getBytes(StandardCharsets.UTF_8));
+    try (Stream<String> j = Files.lines(jdk);
+        Stream<String> o = FastFiles.lines(ours)) {
+      Files.write(jdk, "c\n".getBytes(StandardCharsets.UTF_8), StandardOpenOption.APPEND);
+      Files.write(ours, "c\n".getBytes(StandardCharsets.UTF_8), StandardOpenOption.APPEND);
+      assertEquals(j.toList(), o.toList());
+    }
+  }
+
+  @Test
+  void aFileTruncatedWhileReadEndsWhereItEnds() throws IOException {
+    byte[] content = "line\n".repeat(100_000).getBytes(StandardCharsets.UTF_8);
+    Path file = TestSupport.write(dir, "shrink", content);
+    List<String> got = new ArrayList<>();
+    try (Stream<String> lines = FastFiles.lines(file)) {
+      Iterator<String> it = lines.iterator();
+      got.add(it.next());
+      try (RandomAccessFile f = new RandomAccessFile(file.toFile(), "rw")) {
+        f.setLength(content.length / 2);
+      }
+      it.forEachRemaining(got::add);
+    }
+    assertTrue(got.size() <= 100_000, "no line beyond the file");
+    assertTrue(got.stream().allMatch(l -> l.equals("line") || "line".startsWith(l)), "whole lines");
+  }
+
+  @Test
+  void aParallelStreamOfManyPartsHasEveryLineInOrder() throws IOException {
+    StringBuilder b = new StringBuilder();
+    String[] ends = {"\n", "\r\n", "\r"};
+    for (int i = 0; i < 400_000; i++) {
+      b.append("line ").append(i).append(i % 7 == 0 ? " \u00e9\u20ac" : "").append(ends[i % 3]);
+    }
+    Path file = TestSupport.write(dir, "many", b.toString().getBytes(StandardCharsets.UTF_8));
+    List<String> expected = Files.readAllLines(file);
+    assertEquals(expected, consume(FastFiles.lines(file).parallel()));
+    assertEquals(
+        expected,
+        consume(TextTestHook.lines(file, StandardCharsets.UTF_8, true, 4096, 64)),
+        "parts of 4 KiB");
+  }
+
+  /** Lines around 2^31 and 2^32 of a sparse file, read from an offset, split and not. */
+  @Test
+  void offsetsBeyondTwoAndFourGibibytes() throws IOException {
+    Path file = dir.resolve("sparse");
+    long[] at = {(1L << 31) - 3, (1L << 32) - 3};
+    String text = "a\r\nbb\rccc\n";
+    try (RandomAccessFile f = new RandomAccessFile(file.toFile(), "rw")) {
+      for (long offset : at) {
+        f.seek(offset - 1);
+        f.write('\n');
+        f.write(text.getBytes(StandardCharsets.US_ASCII));
+      }
+    }
+    for (long offset : at) {
+      long end = offset + text.length();
+      for (boolean parallel : new boolean[] {false, true}) {
+        assertEquals(
+            List.of("a", "bb", "ccc"),
+            consume(
+                TextTestHook.lines(file, StandardCharsets.US_ASCII, offset, end, parallel, 1, 1)),
+            "at " + offset + (parallel ? ", parallel" : ""));
+      }
+    }
+  }
+}

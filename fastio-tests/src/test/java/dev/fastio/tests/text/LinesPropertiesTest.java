@@ -1,0 +1,162 @@
+package dev.fastio.tests.text;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.fastio.FastFiles;
+import dev.fastio.internal.text.TextTestHook;
+import dev.fastio.tests.support.Outcome;
+import dev.fastio.tests.support.TestSupport;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.Charset;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.EdgeCasesMode;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+import net.jqwik.api.constraints.IntRange;
+import net.jqwik.api.lifecycle.AfterContainer;
+import net.jqwik.api.lifecycle.BeforeContainer;
+
+/**
+ * {@code FastFiles.lines} (sequential and parallel), {@code readAllLines} and {@code
+ * newBufferedReader} against the JDK's, over files built to hit every line-ending case: LF, CR and
+ * CR LF in any mix, empty lines, no final terminator, a byte order mark, multi-byte UTF-8
+ * characters, malformed and unmappable bytes, lines far longer than the buffer, in charsets that
+ * are split at newlines and some that are not. The same lines, or the same exception class and
+ * input length. The internal reader is also run with first buffers of a few bytes and parts of a
+ * few bytes, so that lines cross buffer ends and part boundaries everywhere.
+ */
+// Each stream is opened in a lambda or argument and closed by collect/consume's
+// try-with-resources, which Error Prone does not follow.
+@SuppressWarnings("StreamResourceLeak")
+class LinesPropertiesTest {
+  private static Path dir;
+  private static int counter;
+
+  @BeforeContainer
+  static void makeDir() throws IOException {
+    dir = Files.createTempDirectory("fastio-lines");
+  }
+
+  @AfterContainer
+  static void removeDir() throws IOException {
+    TestSupport.deleteTree(dir);
+  }
+
+  @Provide
+  Arbitrary<Charset> charsets() {
+    return Arbitraries.of(
+        StandardCharsets.UTF_8,
+        StandardCharsets.UTF_8,
+        StandardCharsets.ISO_8859_1,
+        StandardCharsets.US_ASCII,
+        Charset.forName("windows-1252"),
+        StandardCharsets.UTF_16,
+        Charset.forName("Shift_JIS"));
+  }
+
+  /** Files of pieces: words, terminators of every kind, multi-byte and bad bytes, long runs. */
+  @Provide
+  Arbitrary<byte[]> contents() {
+    Arbitrary<byte[]> piece =
+        Arbitraries.oneOf(
+            Arbitraries.strings().withCharRange('a', 'z').ofMaxLength(12).map(Ascii::bytes),
+            Arbitraries.of("\n", "\r", "\r\n", "\n\n", "\r\r\n", "\n\r").map(Ascii::bytes),
+            Arbitraries.of("\u00e9", "\u20ac", "\ud83d\ude00", "\ufffd")
+                .map(s -> s.getBytes(StandardCharsets.UTF_8)),
+            Arbitraries.of(
+                new byte[] {(byte) 0xff},
+                new byte[] {(byte) 0xc3},
+                new byte[] {(byte) 0xe2, (byte) 0x82},
+                new byte[] {(byte) 0x81},
+                new byte[] {(byte) 0x80}),
+            Arbitraries.integers().between(100, 3000).map(n -> Ascii.bytes("x".repeat(n))));
+    Arbitrary<List<byte[]>> pieces = piece.list().ofMaxSize(40);
+    return Arbitraries.oneOf(
+        pieces.map(LinesPropertiesTest::concat), pieces.map(l -> withBom(concat(l))));
+  }
+
+  @Property(tries = 1500, seed = "20261126", edgeCases = EdgeCasesMode.NONE)
+  void linesAndReadAllLinesEqualTheJdk(
+      @ForAll("contents") byte[] content, @ForAll("charsets") Charset cs) throws Exception {
+    Path file = TestSupport.write(dir, "lines-" + counter++, content);
+    Outcome all = Outcome.of(() -> Files.readAllLines(file, cs), file);
+    assertEquals(all, Outcome.of(() -> FastFiles.readAllLines(file, cs), file), "readAllLines");
+    Outcome lines = Outcome.of(() -> collect(() -> Files.lines(file, cs)), file);
+    assertEquals(lines, Outcome.of(() -> collect(() -> FastFiles.lines(file, cs)), file), "lines");
+    assertEquals(
+        lines,
+        Outcome.of(() -> collect(() -> FastFiles.lines(file, cs).parallel()), file),
+        "parallel");
+    assertEquals(all, Outcome.of(() -> readLines(file, cs), file), "newBufferedReader");
+    Files.delete(file);
+  }
+
+  @Property(tries = 1500, seed = "20261127", edgeCases = EdgeCasesMode.NONE)
+  void tinyBuffersAndPartsGiveTheSameLines(
+      @ForAll("contents") byte[] content,
+      @ForAll("charsets") Charset cs,
+      @ForAll @IntRange(min = 1, max = 300) int minSplit,
+      @ForAll @IntRange(min = 1, max = 70) int initial,
+      @ForAll boolean parallel)
+      throws Exception {
+    if (!TextTestHook.splitsAtNewlines(cs) || content.length == 0) {
+      return; // read through a Reader, or not at all
+    }
+    Path file = TestSupport.write(dir, "tiny-" + counter++, content);
+    Outcome expected = Outcome.of(() -> collect(() -> Files.lines(file, cs)), file);
+    Outcome actual =
+        Outcome.of(
+            () -> collect(() -> TextTestHook.lines(file, cs, parallel, minSplit, initial)), file);
+    if (parallel && expected.thrown() != null) {
+      // which bad line a parallel run meets first is not defined: the kind of failure is
+      assertEquals(expected.thrown(), actual.thrown(), "parallel failure");
+    } else {
+      assertEquals(expected, actual, "minSplit " + minSplit + ", buffer " + initial);
+    }
+    Files.delete(file);
+  }
+
+  private static List<String> collect(TestSupport.IoCall<Stream<String>> open) throws Exception {
+    try (Stream<String> lines = open.call()) {
+      return lines.toList();
+    }
+  }
+
+  private static List<String> readLines(Path file, Charset cs) throws IOException {
+    try (java.io.BufferedReader r = FastFiles.newBufferedReader(file, cs)) {
+      return r.lines().toList();
+    } catch (UncheckedIOException e) {
+      throw e.getCause();
+    }
+  }
+
+  private static byte[] concat(List<byte[]> pieces) {
+    ByteArrayOutputStream b = new ByteArrayOutputStream();
+    pieces.forEach(b::writeBytes);
+    return b.toByteArray();
+  }
+
+  private static byte[] withBom(byte[] content) {
+    byte[] b = new byte[content.length + 3];
+    b[0] = (byte) 0xef;
+    b[1] = (byte) 0xbb;
+    b[2] = (byte) 0xbf;
+    System.arraycopy(content, 0, b, 3, content.length);
+    return b;
+  }
+
+  private static final class Ascii {
+    static byte[] bytes(String s) {
+      return s.getBytes(StandardCharsets.ISO_8859_1);
+    }
+  }
+}
