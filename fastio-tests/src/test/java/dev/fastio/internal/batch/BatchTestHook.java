@@ -1,5 +1,6 @@
 package dev.fastio.internal.batch;
 
+import dev.fastio.internal.Settings;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -9,6 +10,9 @@ import java.util.List;
  * nothing in the shipped jar exists for tests alone.
  */
 public final class BatchTestHook {
+  /** How far a batch reads ahead of the hashing ({@code fastio.batch.readAhead}). */
+  public static final long READ_AHEAD = Settings.BATCH_READ_AHEAD;
+
   private BatchTestHook() {}
 
   /** Whether a batch of {@code paths} looks cached (see {@link CacheProbe}). */

@@ -1,5 +1,6 @@
 package dev.fastio.internal.chunks;
 
+import dev.fastio.internal.Settings;
 import java.io.IOException;
 import java.nio.file.Path;
 
@@ -9,6 +10,9 @@ import java.nio.file.Path;
  * nothing in the shipped jar exists for tests alone.
  */
 public final class ChunksTestHook {
+  /** The size from which an automatic {@code ChunkedReader} maps a regular file. */
+  public static final long MAP_THRESHOLD = Settings.CHUNKED_MAP_THRESHOLD;
+
   /** The bytes the mapped strategy maps at a time unless a test gives a window. */
   public static final int DEFAULT_WINDOW = ChunkSource.DEFAULT_WINDOW;
 

@@ -12,6 +12,11 @@ import java.security.MessageDigest;
 public final class ReadTestHook {
   private ReadTestHook() {}
 
+  /** A digest read through fastio's pooled buffer, never a mapping, whatever the file's size. */
+  public static byte[] bufferedDigest(Path path, MessageDigest md) throws IOException {
+    return FileReads.digest(path, md, ReadStrategy.BUFFERED);
+  }
+
   /** A digest through mappings of {@code window} bytes at a time, whatever the file's size. */
   public static byte[] mappedDigest(Path path, MessageDigest md, int window) throws IOException {
     return DigestRead.digest(path, md, ReadStrategy.MAPPED, window);

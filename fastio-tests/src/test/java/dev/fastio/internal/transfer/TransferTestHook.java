@@ -1,7 +1,10 @@
 package dev.fastio.internal.transfer;
 
+import dev.fastio.TransferPolicy;
 import dev.fastio.TransferPolicy.TargetKind;
 import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.channels.WritableByteChannel;
 import java.nio.file.CopyOption;
 import java.nio.file.Path;
 
@@ -17,7 +20,26 @@ public final class TransferTestHook {
   /** {@link Transfers#KERNEL_OFFSETS_CHECKED}. */
   public static final long KERNEL_OFFSETS_CHECKED = Transfers.KERNEL_OFFSETS_CHECKED;
 
+  /** {@link TransferOptions#MAPPED_WINDOW}. */
+  public static final int MAPPED_WINDOW = TransferOptions.MAPPED_WINDOW;
+
   private TransferTestHook() {}
+
+  /**
+   * A transfer as {@code FastChannels.transferTo} makes it, with the strategy {@code policy}
+   * chooses and the mapped strategy mapping {@code mappedWindow} bytes at a time.
+   */
+  public static long transfer(
+      FileChannel source,
+      long position,
+      long count,
+      WritableByteChannel target,
+      TransferPolicy policy,
+      int mappedWindow)
+      throws IOException {
+    return Transfers.transfer(
+        source, position, count, target, new TransferOptions(policy, mappedWindow, true));
+  }
 
   /**
    * {@code FastFiles.copy} with the data of regular files moved by transfers, whatever the

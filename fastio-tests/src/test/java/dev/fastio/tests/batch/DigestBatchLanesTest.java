@@ -9,7 +9,7 @@ import dev.fastio.DigestBatch;
 import dev.fastio.DigestBatch.Reading;
 import dev.fastio.DigestBatch.Result;
 import dev.fastio.FastFiles;
-import dev.fastio.internal.platform.Md5Lanes;
+import dev.fastio.internal.platform.PlatformTestHook;
 import dev.fastio.tests.guard.PerfGuard;
 import dev.fastio.tests.support.TestSupport;
 import java.io.IOException;
@@ -78,14 +78,14 @@ class DigestBatchLanesTest {
     String engine = DigestBatch.builder("MD5").build().engine();
     if (VECTOR_RUN) {
       assumeFalse(
-          Md5Lanes.vectorStatus().startsWith("unavailable: the preferred"),
-          "vectors too narrow here: " + Md5Lanes.vectorStatus());
+          PlatformTestHook.md5VectorStatus().startsWith("unavailable: the preferred"),
+          "vectors too narrow here: " + PlatformTestHook.md5VectorStatus());
       PerfGuard.startsWith(
           "DigestBatch MD5 in the vector lanes (the DigestBatch row)",
           "DigestBatch.engine()",
           engine,
           "MD5 lanes: vector ",
-          Md5Lanes.vectorStatus());
+          PlatformTestHook.md5VectorStatus());
     } else {
       assertEquals("MessageDigest", engine);
     }

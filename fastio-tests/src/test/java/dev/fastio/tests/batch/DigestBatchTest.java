@@ -16,9 +16,8 @@ import dev.fastio.DigestBatch.Result;
 import dev.fastio.FastFiles;
 import dev.fastio.MappedFile;
 import dev.fastio.MappedFiles;
-import dev.fastio.internal.Settings;
 import dev.fastio.internal.batch.BatchTestHook;
-import dev.fastio.internal.io.BlockDevices;
+import dev.fastio.internal.io.IoTestHook;
 import dev.fastio.tests.support.MappedProbe;
 import dev.fastio.tests.support.TestSupport;
 import java.io.IOException;
@@ -351,7 +350,7 @@ class DigestBatchTest {
 
   @Test
   void readAheadIsSmallInTests() {
-    assertEquals(4L << 20, Settings.BATCH_READ_AHEAD, "surefire sets fastio.batch.readAhead");
+    assertEquals(4L << 20, BatchTestHook.READ_AHEAD, "surefire sets fastio.batch.readAhead");
   }
 
   /**
@@ -450,7 +449,7 @@ class DigestBatchTest {
         Files.exists(driver) && driver.toRealPath().getFileName().toString().equals("virtio_blk"),
         "not a virtio-blk disk: " + disk);
     assertEquals("1", Files.readString(disk.resolve("queue/rotational")).trim());
-    assertFalse(BlockDevices.isRotational(file));
+    assertFalse(IoTestHook.isRotational(file));
   }
 
   /** The {@code /sys/class/block} directory of the disk {@code dir} lives on, or null. */

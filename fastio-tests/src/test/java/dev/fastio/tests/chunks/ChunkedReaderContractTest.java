@@ -15,9 +15,9 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import dev.fastio.ChunkedReader;
 import dev.fastio.FastFiles;
 import dev.fastio.FastioTestHook;
-import dev.fastio.internal.Settings;
 import dev.fastio.internal.chunks.ChunkOptions;
 import dev.fastio.internal.chunks.ChunkStrategy;
+import dev.fastio.internal.chunks.ChunksTestHook;
 import dev.fastio.tests.support.TestSupport;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -146,9 +146,8 @@ class ChunkedReaderContractTest {
 
   @Test
   void autoMapsLargeFilesAndBuffersSmallOnes() throws Exception {
-    Path small =
-        TestSupport.write(dir, "small", new byte[(int) Settings.CHUNKED_MAP_THRESHOLD - 1]);
-    Path large = TestSupport.write(dir, "large", new byte[(int) Settings.CHUNKED_MAP_THRESHOLD]);
+    Path small = TestSupport.write(dir, "small", new byte[(int) ChunksTestHook.MAP_THRESHOLD - 1]);
+    Path large = TestSupport.write(dir, "large", new byte[(int) ChunksTestHook.MAP_THRESHOLD]);
     try (ChunkedReader chunks =
         FastioTestHook.open(
             small, ChunkOptions.of(ChunkOptions.DEFAULT_CHUNK, ChunkStrategy.AUTO))) {
@@ -350,7 +349,7 @@ class ChunkedReaderContractTest {
   @Test
   void blockDevicesAreReadByPositionUpToTheirSize() throws Exception {
     assumeTrue(TestSupport.isLinux());
-    for (int size : new int[] {(1 << 20) + 1536, (int) Settings.CHUNKED_MAP_THRESHOLD}) {
+    for (int size : new int[] {(1 << 20) + 1536, (int) ChunksTestHook.MAP_THRESHOLD}) {
       byte[] content = TestSupport.randomBytes(size, size);
       Path file = TestSupport.write(dir, "device-" + size, content);
       Path device = TestSupport.loopDevice(file);
@@ -551,7 +550,7 @@ class ChunkedReaderContractTest {
    */
   @Test
   void forEachChunkTurnsTheConsumersFaultIntoAnIoException() throws Exception {
-    int size = (int) Math.max(Settings.CHUNKED_MAP_THRESHOLD, 4 << 20); // mapped by AUTO
+    int size = (int) Math.max(ChunksTestHook.MAP_THRESHOLD, 4 << 20); // mapped by AUTO
     Path file = TestSupport.write(dir, "shrinks", TestSupport.randomBytes(6, size));
     AtomicInteger calls = new AtomicInteger();
     byte[] sink = new byte[ChunkOptions.MAPPED_CHUNK];

@@ -10,9 +10,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.fastio.ChunkedReader;
 import dev.fastio.FastFiles;
 import dev.fastio.FastioTestHook;
-import dev.fastio.internal.Settings;
 import dev.fastio.internal.chunks.ChunkOptions;
 import dev.fastio.internal.chunks.ChunkStrategy;
+import dev.fastio.internal.chunks.ChunksTestHook;
 import dev.fastio.tests.support.TestSupport;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -155,7 +155,7 @@ class ChunkedReaderPropertiesTest {
       return ChunkStrategy.BUFFERED; // nothing to map
     }
     if (c.strategy() == ChunkStrategy.AUTO) {
-      return c.size() >= Settings.CHUNKED_MAP_THRESHOLD
+      return c.size() >= ChunksTestHook.MAP_THRESHOLD
           ? ChunkStrategy.MAPPED
           : ChunkStrategy.BUFFERED;
     }

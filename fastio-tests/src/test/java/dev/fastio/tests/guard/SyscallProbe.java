@@ -3,8 +3,7 @@ package dev.fastio.tests.guard;
 import dev.fastio.ChunkedReader;
 import dev.fastio.FastChannels;
 import dev.fastio.FastFiles;
-import dev.fastio.internal.read.FileReads;
-import dev.fastio.internal.read.ReadStrategy;
+import dev.fastio.internal.read.ReadTestHook;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
@@ -36,7 +35,7 @@ public final class SyscallProbe {
       case "digest" -> System.out.println(hex(FastFiles.digest(file, "MD5")));
       case "digest-buffered" ->
           System.out.println(
-              hex(FileReads.digest(file, MessageDigest.getInstance("MD5"), ReadStrategy.BUFFERED)));
+              hex(ReadTestHook.bufferedDigest(file, MessageDigest.getInstance("MD5"))));
       case "readAllBytes" -> {
         System.out.println(FastFiles.readAllBytes(file).length);
         System.out.println(Files.readAllBytes(Paths.get(args[2])).length);

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.fastio.FastFiles;
-import dev.fastio.internal.io.BufferPool;
+import dev.fastio.internal.io.IoTestHook;
 import dev.fastio.tests.support.TestSupport;
 import java.io.File;
 import java.nio.charset.StandardCharsets;
@@ -61,10 +61,14 @@ class SyscallTest {
         path,
         "smallest read() but the last, bytes",
         smallestButLast(reads),
-        BufferPool.READS.capacity(),
+        IoTestHook.readBufferCapacity(),
         t.summary());
     PerfGuard.atMost(
-        path, "read() calls", reads.size(), SIZE / BufferPool.READS.capacity() + 1, t.summary());
+        path,
+        "read() calls",
+        reads.size(),
+        SIZE / IoTestHook.readBufferCapacity() + 1,
+        t.summary());
     PerfGuard.exactly(path, "mmap() of the file", t.mmaps, 0, t.summary());
   }
 
@@ -96,8 +100,8 @@ class SyscallTest {
   }
 
   /**
-   * A buffered chunked scan reads in whole {@code BufferPool.CHUNKS.size()} chunks and stops at the
-   * size it knows, without the read that returns end of file: fewer reads than the JDK's 64 KiB
+   * A buffered chunked scan reads in whole {@code IoTestHook.chunkBufferSize()} chunks and stops at
+   * the size it knows, without the read that returns end of file: fewer reads than the JDK's 64 KiB
    * loop.
    */
   @Test
@@ -107,7 +111,7 @@ class SyscallTest {
     Path b = TestSupport.write(dir, "syscall-chunked-jdk", TestSupport.randomBytes(9, size));
     Trace fastio = trace("chunked", a, b);
     assertEquals(List.of(String.valueOf(size), String.valueOf(size)), fastio.output);
-    int expected = (size + BufferPool.CHUNKS.size() - 1) / BufferPool.CHUNKS.size();
+    int expected = (size + IoTestHook.chunkBufferSize() - 1) / IoTestHook.chunkBufferSize();
     PerfGuard.exactly(
         "ChunkedReader scan of 1 MiB in whole 128 KiB chunks (the scan row, 1 MiB)",
         "read() calls",
@@ -116,10 +120,12 @@ class SyscallTest {
         fastio.summary());
     for (int i = 0; i < expected - 1; i++) {
       assertEquals(
-          BufferPool.CHUNKS.size(), fastio.reads.get(i)[1], "read " + i + ": " + fastio.summary());
+          IoTestHook.chunkBufferSize(),
+          fastio.reads.get(i)[1],
+          "read " + i + ": " + fastio.summary());
     }
     assertEquals(
-        size % BufferPool.CHUNKS.size(), fastio.reads.get(expected - 1)[1], fastio.summary());
+        size % IoTestHook.chunkBufferSize(), fastio.reads.get(expected - 1)[1], fastio.summary());
     assertEquals(0, fastio.mmaps, "mappings of the file: " + fastio.summary());
     assertEquals(1, fastio.opens, fastio.summary());
     assertEquals(0, fastio.stats, "an open and an fstat, no stat by path: " + fastio.summary());
@@ -143,8 +149,8 @@ class SyscallTest {
     List<Long> got = dense.reads.stream().map(r -> r[1]).toList();
     List<Long> expected = new ArrayList<>(List.of(64L, 16384L, 65536L));
     long left = (long) size - 64 - 16384 - 65536;
-    for (; left > 0; left -= BufferPool.CHUNKS.size()) {
-      expected.add(Math.min(left, BufferPool.CHUNKS.size()));
+    for (; left > 0; left -= IoTestHook.chunkBufferSize()) {
+      expected.add(Math.min(left, IoTestHook.chunkBufferSize()));
     }
     PerfGuard.exactly(
         "ChunkedReader records one after another, read ahead",
@@ -242,15 +248,19 @@ class SyscallTest {
         path,
         "smallest read() but the last, bytes",
         smallestButLast(t.reads),
-        BufferPool.READS.capacity(),
+        IoTestHook.readBufferCapacity(),
         t.summary());
     PerfGuard.atMost(
-        path, "read() calls", t.reads.size(), size / BufferPool.READS.capacity() + 1, t.summary());
+        path,
+        "read() calls",
+        t.reads.size(),
+        size / IoTestHook.readBufferCapacity() + 1,
+        t.summary());
     PerfGuard.atMost(
         path,
         "largest read() request, bytes (Files.readAllBytes asks the whole file)",
         t.reads.stream().mapToLong(r -> r[0]).max().orElse(0),
-        BufferPool.READS.capacity(),
+        IoTestHook.readBufferCapacity(),
         t.summary());
   }
 
@@ -275,7 +285,7 @@ class SyscallTest {
         path,
         "read() calls",
         buffered.reads.size(),
-        size / BufferPool.READS.capacity() + 1,
+        size / IoTestHook.readBufferCapacity() + 1,
         buffered.summary());
   }
 

@@ -12,7 +12,7 @@ import dev.fastio.MappedFile;
 import dev.fastio.MappedFiles;
 import dev.fastio.internal.mapping.FileMapping;
 import dev.fastio.internal.mapping.MappingTestHook;
-import dev.fastio.internal.platform.MappedRegion;
+import dev.fastio.internal.platform.PlatformTestHook;
 import dev.fastio.tests.support.TestSupport;
 import java.io.IOException;
 import java.io.RandomAccessFile;
@@ -62,7 +62,7 @@ class MappedFileContractTest {
   }
 
   @ParameterizedTest
-  @ValueSource(ints = {1, 4095, 4096, 4097, 65536, MappedRegion.MAX_WINDOW})
+  @ValueSource(ints = {1, 4095, 4096, 4097, 65536, PlatformTestHook.MAX_WINDOW})
   void everyBoundarySizeAndWindowSize(int windowSize) throws Exception {
     for (int size : TestSupport.BOUNDARY_SIZES) {
       if (windowSize == 1 && size > 9000) {

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import dev.fastio.internal.platform.PlatformProvider;
+import dev.fastio.internal.platform.PlatformTestHook;
 import dev.fastio.tests.support.MappedProbe;
 import dev.fastio.tests.support.TestSupport;
 import java.io.IOException;
@@ -170,7 +170,7 @@ class MappedFileJitTest {
   void theRuntimesMechanismRunsAndStderrStaysEmpty() throws Exception {
     boolean arena = TestSupport.arenaPlatform();
     String expected = arena ? "jdk22-arena" : "jdk17-unsafe-cleaner";
-    assertEquals(expected, PlatformProvider.get().name(), "in the test JVM");
+    assertEquals(expected, PlatformTestHook.platformName(), "in the test JVM");
     Path file = TestSupport.write(dir, "f", TestSupport.randomBytes(7, 3 << 20));
     Run run = runChild(List.of("-Xmx256m"), "quiet", file.toString());
     assertEquals(0, run.status(), run.err());

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 
 import dev.fastio.MappedFile;
 import dev.fastio.MappedFiles;
-import dev.fastio.internal.mapping.FileMapping;
 import dev.fastio.internal.mapping.MappingTestHook;
 import dev.fastio.tests.support.TestSupport;
 import java.io.IOException;
@@ -68,7 +67,7 @@ class MappedFilePropertiesTest {
     int size = Math.max(a, b) - position;
     windowSize = Math.max(windowSize, size / 1000 + 1); // at most 1000 mappings on JDK 17
     byte[] slice = Arrays.copyOfRange(content, position, position + size);
-    try (FileMapping m = MappingTestHook.open(file, position, size, windowSize)) {
+    try (var m = MappingTestHook.open(file, position, size, windowSize)) {
       byte[] whole = new byte[size];
       m.read(0, whole, 0, size);
       assertArrayEquals(slice, whole);

@@ -10,8 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.fastio.FastFiles;
-import dev.fastio.internal.platform.MappedRegion;
-import dev.fastio.internal.platform.PlatformProvider;
+import dev.fastio.internal.platform.PlatformTestHook;
 import dev.fastio.internal.read.FileReads;
 import dev.fastio.internal.read.ReadStrategy;
 import dev.fastio.tests.support.TestSupport;
@@ -299,13 +298,12 @@ class ReadAllBytesContractTest {
 
   @Test
   void theOverlayRunsOnNewJdksAndTheJarIsWhatIsTested() {
-    String location =
-        MappedRegion.class.getProtectionDomain().getCodeSource().getLocation().toString();
+    String location = PlatformTestHook.platformLocation().toString();
     assertTrue(location.endsWith(".jar"), "tests must run against the packaged jar: " + location);
     if (Runtime.version().feature() >= 22 && System.getProperty("fastio.platform") == null) {
-      assertEquals("jdk22-arena", PlatformProvider.get().name());
+      assertEquals("jdk22-arena", PlatformTestHook.platformName());
     } else {
-      assertEquals("jdk17-unsafe-cleaner", PlatformProvider.get().name());
+      assertEquals("jdk17-unsafe-cleaner", PlatformTestHook.platformName());
     }
     assertFalse(location.contains("target/classes"), "tests must not run against target/classes");
   }

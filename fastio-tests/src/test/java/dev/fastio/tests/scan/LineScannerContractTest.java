@@ -15,7 +15,7 @@ import dev.fastio.FastioTestHook;
 import dev.fastio.LineScanner;
 import dev.fastio.LineScanner.Line;
 import dev.fastio.LineScanner.Terminators;
-import dev.fastio.internal.platform.Md5Lanes;
+import dev.fastio.internal.platform.PlatformTestHook;
 import dev.fastio.tests.support.TestSupport;
 import java.io.BufferedReader;
 import java.io.ByteArrayInputStream;
@@ -1376,7 +1376,7 @@ class LineScannerContractTest {
       assertEquals("swar 8x8-bit", engine); // JDK 17's vector search allocates per step: SWAR
       return;
     }
-    String md5 = Md5Lanes.vectorStatus();
+    String md5 = PlatformTestHook.md5VectorStatus();
     assumeFalse(
         md5.startsWith("unavailable: the preferred") || md5.contains("fewer than 256"),
         "vectors too narrow here: " + md5);

@@ -2,7 +2,7 @@ package dev.fastio.tests.support;
 
 import dev.fastio.MappedFile;
 import dev.fastio.MappedFiles;
-import dev.fastio.internal.platform.PlatformProvider;
+import dev.fastio.internal.platform.PlatformTestHook;
 import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.nio.MappedByteBuffer;
@@ -194,7 +194,7 @@ public final class MappedProbe {
   }
 
   private static void quiet(Path file) throws Exception {
-    System.out.println("mechanism=" + PlatformProvider.get().name());
+    System.out.println("mechanism=" + PlatformTestHook.platformName());
     for (int i = 0; i < 3; i++) {
       try (MappedFile mf = MappedFiles.map(file)) {
         mf.loadFully();

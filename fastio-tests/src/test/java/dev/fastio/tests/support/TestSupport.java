@@ -2,7 +2,8 @@ package dev.fastio.tests.support;
 
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import dev.fastio.internal.io.BufferPool;
+import dev.fastio.internal.io.IoTestHook;
+import dev.fastio.internal.platform.PlatformTestHook;
 import dev.fastio.tests.guard.PerfGuard;
 import java.io.IOException;
 import java.io.RandomAccessFile;
@@ -38,15 +39,15 @@ public final class TestSupport {
           65535,
           65536,
           65537,
-          BufferPool.READS.capacity() - 1,
-          BufferPool.READS.capacity(),
-          BufferPool.READS.capacity() + 1,
+          IoTestHook.readBufferCapacity() - 1,
+          IoTestHook.readBufferCapacity(),
+          IoTestHook.readBufferCapacity() + 1,
           131071,
           131072,
           131073,
-          2 * BufferPool.READS.capacity() - 1,
-          2 * BufferPool.READS.capacity(),
-          2 * BufferPool.READS.capacity() + 1,
+          2 * IoTestHook.readBufferCapacity() - 1,
+          2 * IoTestHook.readBufferCapacity(),
+          2 * IoTestHook.readBufferCapacity() + 1,
           1048575,
           1048576,
           1048577,
@@ -357,7 +358,7 @@ public final class TestSupport {
    * JDK 17 code, on JDK 17 or forced by {@code -Dfastio.platform=legacy} on a newer JDK.
    */
   public static boolean arenaPlatform() {
-    return dev.fastio.internal.platform.PlatformProvider.get().name().equals("jdk22-arena");
+    return PlatformTestHook.platformName().equals("jdk22-arena");
   }
 
   /**
@@ -385,7 +386,7 @@ public final class TestSupport {
    * {@code sun.misc.Unsafe} ({@code jdk17-gc}), where the garbage collector does.
    */
   public static boolean releasesImmediately() {
-    return !dev.fastio.internal.platform.PlatformProvider.get().name().equals("jdk17-gc");
+    return !PlatformTestHook.platformName().equals("jdk17-gc");
   }
 
   /** Fails if a thread of a {@code DigestBatch} call ({@code fastio-digest*}) is still alive. */

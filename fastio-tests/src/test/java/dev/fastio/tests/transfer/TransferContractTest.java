@@ -13,9 +13,7 @@ import dev.fastio.FastChannels;
 import dev.fastio.TransferPolicy;
 import dev.fastio.TransferPolicy.TargetKind;
 import dev.fastio.TransferStrategy;
-import dev.fastio.internal.transfer.TransferOptions;
 import dev.fastio.internal.transfer.TransferTestHook;
-import dev.fastio.internal.transfer.Transfers;
 import dev.fastio.tests.support.TestSupport;
 import dev.fastio.tests.support.TransferProbe;
 import dev.fastio.tests.transfer.TransferPropertiesTest.Mode;
@@ -360,7 +358,7 @@ class TransferContractTest {
   @EnumSource(Mode.class)
   void aSourceThatShrinksGivesACorrectShortTransferOrAnIoExceptionNeverAnInternalError(Mode mode)
       throws Exception {
-    for (int window : new int[] {TransferPropertiesTest.WINDOW, TransferOptions.MAPPED_WINDOW}) {
+    for (int window : new int[] {TransferPropertiesTest.WINDOW, TransferTestHook.MAPPED_WINDOW}) {
       int size = 8 << 20;
       byte[] content = TestSupport.randomBytes(5, size);
       Path source = TestSupport.write(dir, "shrinking-" + window, content);
@@ -376,23 +374,21 @@ class TransferContractTest {
                   () ->
                       mode == Mode.ADAPTIVE
                           ? FastChannels.transferTo(in, 0, Long.MAX_VALUE, out)
-                          : Transfers.transfer(
+                          : TransferTestHook.transfer(
                               in,
                               0,
                               Long.MAX_VALUE,
                               out,
-                              new TransferOptions(
-                                  TransferPolicy.defaults()
-                                      .withStrategy(TransferStrategy.valueOf(mode.name())),
-                                  window,
-                                  true)));
+                              TransferPolicy.defaults()
+                                  .withStrategy(TransferStrategy.valueOf(mode.name())),
+                              window));
         } catch (Exception e) { // assertTimeoutPreemptively rethrows the transfer's own exception
           if (!(e instanceof IOException)) {
             throw e;
           }
           thrown = e;
         }
-        if (mode == Mode.MAPPED && window == TransferOptions.MAPPED_WINDOW) {
+        if (mode == Mode.MAPPED && window == TransferTestHook.MAPPED_WINDOW) {
           // One mapping of the whole file, read past the new end: the JVM's fault, converted.
           assertInstanceOf(java.nio.file.FileSystemException.class, thrown, "returned " + n);
           assertInstanceOf(InternalError.class, thrown.getCause());
@@ -624,7 +620,8 @@ class TransferContractTest {
   /**
    * On Linux, a file target the policy gives the kernel path gets the read/write loop instead when
    * it writes 1 to 31 bytes after the source's offset modulo a page, where the kernel's copy is
-   * slow; from {@link Transfers#KERNEL_OFFSETS_CHECKED} bytes only. Every target gets its bytes.
+   * slow; from {@link TransferTestHook#KERNEL_OFFSETS_CHECKED} bytes only. Every target gets its
+   * bytes.
    */
   @Test
   void aFileTargetThatWouldMakeTheKernelsCopySlowGetsTheReadWriteLoop() throws Exception {

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.fastio.FastFiles;
-import dev.fastio.internal.io.BufferPool;
+import dev.fastio.internal.io.IoTestHook;
 import dev.fastio.internal.transfer.TransferTestHook;
 import dev.fastio.tests.support.TestSupport;
 import dev.fastio.tests.transfer.TransferPropertiesTest.Mode;
@@ -74,7 +74,7 @@ class TransferLeakTest {
     assertEquals(0, TestSupport.mappingsOf("leak-"), "mappings of the files");
     TestSupport.assertNoDescriptorLeak(fds, dir);
     TestSupport.assertNoMappingGrowth(maps);
-    assertTrue(BufferPool.slots() > 0);
+    assertTrue(IoTestHook.poolSlots() > 0);
   }
 
   private static void oneRound(

@@ -6,8 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import dev.fastio.FastChannels;
 import dev.fastio.TransferPolicy;
 import dev.fastio.TransferStrategy;
-import dev.fastio.internal.transfer.TransferOptions;
-import dev.fastio.internal.transfer.Transfers;
+import dev.fastio.internal.transfer.TransferTestHook;
 import dev.fastio.tests.support.TestSupport;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -189,15 +188,13 @@ class TransferPropertiesTest {
     if (mode == Mode.ADAPTIVE) {
       return FastChannels.transferTo(source, position, count, target);
     }
-    return Transfers.transfer(
+    return TransferTestHook.transfer(
         source,
         position,
         count,
         target,
-        new TransferOptions(
-            TransferPolicy.defaults().withStrategy(TransferStrategy.valueOf(mode.name())),
-            WINDOW,
-            true));
+        TransferPolicy.defaults().withStrategy(TransferStrategy.valueOf(mode.name())),
+        WINDOW);
   }
 
   private static void toFile(

@@ -1,0 +1,30 @@
+package dev.fastio.internal.platform;
+
+import java.net.URL;
+
+/**
+ * Test hook: the one way tests reach what {@code dev.fastio.internal.platform} holds. It lives in
+ * the test sources, in the library's package (the tests run on the class path), so nothing in the
+ * shipped jar exists for tests alone.
+ */
+public final class PlatformTestHook {
+  /** The largest window a mapping maps at a time. */
+  public static final int MAX_WINDOW = MappedRegion.MAX_WINDOW;
+
+  private PlatformTestHook() {}
+
+  /** The name of the platform code this JVM runs ({@code jdk22-arena}, {@code jdk17-gc}, ...). */
+  public static String platformName() {
+    return PlatformProvider.get().name();
+  }
+
+  /** Where the platform classes were loaded from: the packaged jar in every test run. */
+  public static URL platformLocation() {
+    return MappedRegion.class.getProtectionDomain().getCodeSource().getLocation();
+  }
+
+  /** The vector MD5 engine's name where it runs, else why it does not. */
+  public static String md5VectorStatus() {
+    return Md5Lanes.vectorStatus();
+  }
+}
