@@ -11,6 +11,9 @@ public final class PlatformTestHook {
   /** The largest window a mapping maps at a time. */
   public static final int MAX_WINDOW = MappedRegion.MAX_WINDOW;
 
+  /** The page size buffers are aligned to. */
+  public static final int PAGE = AlignedBuffers.PAGE;
+
   private PlatformTestHook() {}
 
   /** The name of the platform code this JVM runs ({@code jdk22-arena}, {@code jdk17-gc}, ...). */

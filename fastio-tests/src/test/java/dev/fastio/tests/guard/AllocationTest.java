@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.fastio.FastFiles;
-import dev.fastio.internal.io.BufferPool;
-import dev.fastio.internal.platform.AlignedBuffers;
+import dev.fastio.internal.io.IoTestHook;
+import dev.fastio.internal.platform.PlatformTestHook;
 import dev.fastio.internal.read.FileReads;
 import dev.fastio.internal.read.ReadStrategy;
 import dev.fastio.tests.support.TestSupport;
@@ -157,7 +157,8 @@ class AllocationTest {
     }
     assertTrue(
         fastio
-            <= (long) BufferPool.slots() * (BufferPool.READS.capacity() + AlignedBuffers.PAGE - 1),
+            <= (long) IoTestHook.poolSlots()
+                * (IoTestHook.readBufferCapacity() + PlatformTestHook.PAGE - 1),
         "fastio left " + fastio + " bytes of direct memory on a fresh thread");
   }
 
