@@ -57,9 +57,9 @@ class TimingGuardTest {
           "transferTo of 1 MiB to a channel neither file nor socket (the other-channel row)",
           Bound.of(
               new Bound(
-                  1.3, "healthy 1.61-2.00, by the JDK's transferTo 0.98-1.01 (docs/perf-guard.md)"),
+                  1.2, "healthy 1.61-2.00, by the JDK's transferTo 0.98-1.01 (docs/perf-guard.md)"),
               new Bound(
-                  1.3,
+                  1.2,
                   "healthy 1.62-2.55, by the JDK's transferTo 0.97-1.00 (docs/perf-guard.md)")),
           50,
           200,
