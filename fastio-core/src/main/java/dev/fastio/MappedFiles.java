@@ -17,11 +17,11 @@ import java.util.Objects;
  * <p><b>Runtimes.</b> On JDK 22 and newer the jar's multi-release overlay maps through {@code
  * FileChannel.map(mode, offset, size, Arena)} (one mapping for any size) and unmaps by closing the
  * arena; it never touches {@code sun.misc.Unsafe}, so nothing is printed on JDK 24 and newer. On
- * JDK 17 to 21 a file is mapped in windows of 1 GiB and unmapped through {@code
- * sun.misc.Unsafe.invokeCleaner}. System property {@code fastio.platform=legacy} makes a newer JDK
- * do as JDK 17 to 21 do (for testing that code; on JDK 24 and newer the JDK then prints a warning
- * unless {@code --sun-misc-unsafe-memory-access=allow} is given); what this documentation says of
- * "JDK 22 and newer" then holds for JDK 17 to 21 instead.
+ * JDK 17 to 21 a file is mapped in several windows, one per buffer of the {@link MappedFile}, and
+ * unmapped through {@code sun.misc.Unsafe.invokeCleaner}. System property {@code
+ * fastio.platform=legacy} makes a newer JDK do as JDK 17 to 21 do (for testing that code; on JDK 24
+ * and newer the JDK then prints a warning unless {@code --sun-misc-unsafe-memory-access=allow} is
+ * given); what this documentation says of "JDK 22 and newer" then holds for JDK 17 to 21 instead.
  *
  * <p><b>Observability.</b> Every {@code loadFully} emits a JDK Flight Recorder event {@code
  * dev.fastio.LoadFully} (file, bytes, pages touched, duration) when a recording enables it; with no
@@ -74,8 +74,8 @@ public final class MappedFiles {
 
   /**
    * Makes every page of {@code buffer} (from index 0 to its capacity, whatever its position and
-   * limit) resident in physical memory, by reading one byte of every 4 KiB; a replacement for
-   * {@link MappedByteBuffer#load()} that stays correct under any JIT.
+   * limit) resident in physical memory, by reading one byte of every page; a replacement for {@link
+   * MappedByteBuffer#load()} that stays correct under any JIT.
    *
    * <p>The bytes read feed a value the JIT cannot prove unused, so the loop survives C2 compilation
    * on every JDK from 17 (the suite checks residency with the loop compiled by C2). Residency is a
@@ -91,6 +91,8 @@ public final class MappedFiles {
    * @throws IllegalStateException if the buffer's memory was released (JDK 22+ {@code Arena}
    *     closed)
    * @throws IOException never otherwise
+   * @implNote A page is taken as 4 KiB, the smallest page of the supported platforms, so larger
+   *     pages are read more than once; this may change in any release.
    */
   public static MappedByteBuffer loadFully(MappedByteBuffer buffer) throws IOException {
     Objects.requireNonNull(buffer, "buffer");
