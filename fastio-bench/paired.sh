@@ -9,6 +9,8 @@
 #   options  passed to every fork, e.g. -p size=268435456 (one parameter set: one score per fork)
 # environment:
 #   JAVA     the java to run (default: java on the PATH)
+#   JAR_B    the benchmarks.jar B's forks run from (default: this tree's), e.g. one built from the
+#            commit before a change, to pair the change against it with A and B the same benchmark
 # Needs fastio-bench/target/benchmarks.jar (built by fastio-bench/bench.sh, or
 # mvn -DskipTests package -pl fastio-core,fastio-bench).
 set -euo pipefail
@@ -27,20 +29,23 @@ java=${JAVA:-java}
 csv=$(mktemp)
 trap 'rm -f "$csv"' EXIT
 
-score() { # one fork of benchmark $1; prints its score
-  local regex="^dev\\.fastio\\.bench\\.${1//./\\.}\$"
-  "$java" -jar "$jar" "$regex" -f 1 "${@:2}" -rf csv -rff "$csv" > /dev/null 2>&1 ||
-    { echo "error: fork of $1 failed" >&2; exit 1; }
+jar_b=${JAR_B:-$jar}
+[ -f "$jar_b" ] || { echo "error: JAR_B $jar_b not found" >&2; exit 1; }
+
+score() { # one fork of benchmark $2 from jar $1; prints its score
+  local regex="^dev\\.fastio\\.bench\\.${2//./\\.}\$"
+  "$java" -jar "$1" "$regex" -f 1 "${@:3}" -rf csv -rff "$csv" > /dev/null 2>&1 ||
+    { echo "error: fork of $2 failed" >&2; exit 1; }
   awk -F, 'NR == 2 { gsub(/"/, "", $5); print $5 }' "$csv"
 }
 
-echo "$("$java" -version 2>&1 | head -n 1); A=$a B=$b; options: $*"
+echo "$("$java" -version 2>&1 | head -n 1); A=$a B=$b${JAR_B:+ (from $JAR_B)}; options: $*"
 ratios=()
 for ((r = 1; r <= rounds; r++)); do
   if ((r % 2 == 1)); then
-    sa=$(score "$a" "$@"); sb=$(score "$b" "$@")
+    sa=$(score "$jar" "$a" "$@"); sb=$(score "$jar_b" "$b" "$@")
   else
-    sb=$(score "$b" "$@"); sa=$(score "$a" "$@")
+    sb=$(score "$jar_b" "$b" "$@"); sa=$(score "$jar" "$a" "$@")
   fi
   ratio=$(awk -v x="$sa" -v y="$sb" 'BEGIN { printf "%.3f", x / y }')
   ratios+=("$ratio")
