@@ -75,15 +75,14 @@ final class VectorMd5Lanes extends Md5Lanes {
     }
   }
 
-  private IntVector word(int step) {
-    return IntVector.fromArray(SPECIES, message, MESSAGE_OFFSET[step]);
-  }
-
   /**
    * The 64 steps over {@link #message}, from and back into {@link Md5Lanes#state}: four loops of
    * 16, one per round function. Keep this shape: written out as 64 steps the method is too large
    * for C2 to inline the Vector API into, and one loop choosing the function by a switch boxes the
-   * vectors; both run several times slower (docs/md5-lanes.md).
+   * vectors; both run several times slower. Call nothing here but the Vector API: its methods are
+   * {@code @ForceInline}, which C2 inlines even past its node-count cutoff, where a helper of our
+   * own (a message-word load, once) is left a call returning a boxed vector whenever other code's
+   * profiles push this method over the cutoff (docs/md5-lanes.md).
    */
   private void rounds() {
     IntVector a = IntVector.fromArray(SPECIES, state, 0);
@@ -96,7 +95,12 @@ final class VectorMd5Lanes extends Md5Lanes {
     IntVector d0 = d;
     for (int i = 0; i < 16; i++) {
       IntVector f = d.lanewise(XOR, b.and(c.lanewise(XOR, d)));
-      IntVector t = a.add(f).add(word(i)).add(T[i]).lanewise(ROL, S[i]).add(b);
+      IntVector t =
+          a.add(f)
+              .add(IntVector.fromArray(SPECIES, message, MESSAGE_OFFSET[i]))
+              .add(T[i])
+              .lanewise(ROL, S[i])
+              .add(b);
       a = d;
       d = c;
       c = b;
@@ -104,7 +108,12 @@ final class VectorMd5Lanes extends Md5Lanes {
     }
     for (int i = 16; i < 32; i++) {
       IntVector f = c.lanewise(XOR, d.and(b.lanewise(XOR, c)));
-      IntVector t = a.add(f).add(word(i)).add(T[i]).lanewise(ROL, S[i]).add(b);
+      IntVector t =
+          a.add(f)
+              .add(IntVector.fromArray(SPECIES, message, MESSAGE_OFFSET[i]))
+              .add(T[i])
+              .lanewise(ROL, S[i])
+              .add(b);
       a = d;
       d = c;
       c = b;
@@ -112,7 +121,12 @@ final class VectorMd5Lanes extends Md5Lanes {
     }
     for (int i = 32; i < 48; i++) {
       IntVector f = b.lanewise(XOR, c).lanewise(XOR, d);
-      IntVector t = a.add(f).add(word(i)).add(T[i]).lanewise(ROL, S[i]).add(b);
+      IntVector t =
+          a.add(f)
+              .add(IntVector.fromArray(SPECIES, message, MESSAGE_OFFSET[i]))
+              .add(T[i])
+              .lanewise(ROL, S[i])
+              .add(b);
       a = d;
       d = c;
       c = b;
@@ -120,7 +134,12 @@ final class VectorMd5Lanes extends Md5Lanes {
     }
     for (int i = 48; i < 64; i++) {
       IntVector f = c.lanewise(XOR, b.lanewise(OR, d.lanewise(NOT)));
-      IntVector t = a.add(f).add(word(i)).add(T[i]).lanewise(ROL, S[i]).add(b);
+      IntVector t =
+          a.add(f)
+              .add(IntVector.fromArray(SPECIES, message, MESSAGE_OFFSET[i]))
+              .add(T[i])
+              .lanewise(ROL, S[i])
+              .add(b);
       a = d;
       d = c;
       c = b;
