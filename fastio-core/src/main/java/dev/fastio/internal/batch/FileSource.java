@@ -55,6 +55,7 @@ final class FileSource implements LaneScheduler.Source {
   private final ByteBuffer buffer;
   private final Buffers lender;
   private final Counter counted;
+  private final long size;
   private boolean ended;
 
   private FileSource(
@@ -63,13 +64,20 @@ final class FileSource implements LaneScheduler.Source {
       InputStream stream,
       ByteBuffer buffer,
       Buffers lender,
-      Counter counted) {
+      Counter counted,
+      long size) {
     this.file = file;
     this.pass = pass;
     this.stream = stream;
     this.buffer = buffer;
     this.lender = lender;
     this.counted = counted;
+    this.size = size;
+  }
+
+  /** The file's size when opened; 0 for a file of another file system (not known). */
+  long size() {
+    return size;
   }
 
   /**
@@ -80,13 +88,13 @@ final class FileSource implements LaneScheduler.Source {
     if (!FileKinds.isDefaultFileSystem(path)) {
       ByteBuffer heap = ByteBuffer.allocate(STREAM_READ); // a stream reads into an array
       InputStream stream = FileKinds.openOnOtherFileSystem(path); // as FastFiles.digest reads it
-      return new FileSource(null, null, stream, heap, null, counted);
+      return new FileSource(null, null, stream, heap, null, counted, 0);
     }
     ResumableChannel file = ResumableChannel.openForReading(path);
     try {
       long size = file.size();
       BufferedPass pass = BufferedPass.from(file, 0, size);
-      return new FileSource(file, pass, null, buffers.lend(size), buffers, counted);
+      return new FileSource(file, pass, null, buffers.lend(size), buffers, counted, size);
     } catch (IOException | RuntimeException | Error e) {
       file.close();
       throw e;

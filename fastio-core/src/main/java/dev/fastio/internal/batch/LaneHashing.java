@@ -5,6 +5,7 @@ import dev.fastio.internal.platform.NativeBuffer;
 import dev.fastio.internal.platform.PlatformProvider;
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.security.MessageDigest;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.LongConsumer;
@@ -13,9 +14,10 @@ import java.util.function.LongConsumer;
  * A hashing thread of an MD5 batch that hashes many files at once: one multi-buffer engine ({@link
  * Md5Lanes}) whose lanes a {@link LaneScheduler} fills, each lane with one file read in order
  * through a direct buffer of its own ({@link FileSource}); a lane whose file ends takes the batch's
- * next file at once. The buffers, one per lane in flight, are {@link #READ} bytes and a page, or
- * for a smaller file only as large as it needs; they are confined to this thread, reused from file
- * to file and freed when the thread ends.
+ * next file at once. A file of {@link #ALONE} bytes or more this thread hashes with {@code
+ * MessageDigest} when a lane takes it, the other lanes waiting meanwhile. The buffers, one per lane
+ * in flight, are {@link #READ} bytes and a page, or for a smaller file only as large as it needs;
+ * they are confined to this thread, reused from file to file and freed when the thread ends.
  */
 final class LaneHashing
     implements LaneScheduler.Inputs, LaneScheduler.Sink, FileSource.Counter, FileSource.Buffers {
@@ -25,11 +27,19 @@ final class LaneHashing
   /** Bytes per read into a lane's buffer. */
   static final int READ = 128 * 1024;
 
+  /**
+   * Bytes from which a file is hashed with {@code MessageDigest} beside the lanes: in a lane it
+   * would likely end the batch alone, every other lane idle, at a fraction of {@code
+   * MessageDigest}'s speed (docs/md5-lanes.md).
+   */
+  static final long ALONE = 64L << 20;
+
   private final Hashers run;
   private final List<NativeBuffer> free = new ArrayList<>();
   private final List<NativeBuffer> lent = new ArrayList<>();
   private final ByteReports reports;
   private final LongConsumer judge;
+  private MessageDigest md5; // made for the first file of ALONE bytes
 
   /** A lane thread of {@code run}; {@code judge} is told of the bytes it hashes (LaneWarmUp). */
   LaneHashing(Hashers run, LongConsumer judge) {
@@ -69,7 +79,23 @@ final class LaneHashing
 
   @Override
   public LaneScheduler.Source open(int index) throws IOException {
-    return FileSource.open(run.path(index), this, this);
+    FileSource source = FileSource.open(run.path(index), this, this);
+    if (source.size() < ALONE) {
+      return source;
+    }
+    byte[] digest;
+    try (source) {
+      if (md5 == null) {
+        md5 = LaneWarmUp.md5();
+      }
+      md5.reset(); // a failed file may have left bytes in it
+      for (ByteBuffer b; (b = source.next()) != null; ) {
+        md5.update(b);
+      }
+      digest = md5.digest();
+    }
+    done(index, digest, null);
+    return null;
   }
 
   @Override

@@ -68,7 +68,10 @@ public final class LaneScheduler {
 
   /** Opens input {@code index}; called once per input, in the order the lanes take them. */
   public interface Opener {
-    /** The source of input {@code index}; an IOException is that input's result. */
+    /**
+     * The source of input {@code index}, or null where the opener hashed it without the lanes and
+     * gave its result to the sink; an IOException is that input's result.
+     */
     Source open(int index) throws IOException;
   }
 
@@ -291,6 +294,9 @@ public final class LaneScheduler {
     } catch (IOException e) {
       sink.done(index, null, e);
       return true; // the lane stays free: the next input
+    }
+    if (source == null) {
+      return true; // hashed without the lanes: the lane stays free
     }
     lanes[l].begin(index, source);
     starts[pos / Md5Lanes.BLOCK_BYTES] |= 1L << l;

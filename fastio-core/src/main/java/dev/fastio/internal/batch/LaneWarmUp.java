@@ -171,7 +171,8 @@ final class LaneWarmUp {
     return fast;
   }
 
-  private static MessageDigest md5() {
+  /** A new MD5 {@code MessageDigest}. */
+  static MessageDigest md5() {
     try {
       return MessageDigest.getInstance("MD5");
     } catch (NoSuchAlgorithmException e) {

@@ -155,6 +155,63 @@ class DigestBatchLanesTest {
     assertEquals(total, bytes.get(), "bytes heard by the listener");
   }
 
+  /**
+   * Files from 64 MiB on are hashed beside the lanes with {@code MessageDigest} by the lanes'
+   * thread: the batch starts with 4 MiB of files of 1 MiB, after which its thread moves to the
+   * lanes (in the vector runs), then gives the lanes files just under, at and over 64 MiB among
+   * small ones, and a directory of that size class's place. Every digest is {@code
+   * MessageDigest}'s, every byte is heard once.
+   */
+  @Test
+  void filesFrom64MibOnGetMessageDigestsMd5BesideTheLanes() throws Exception {
+    byte[] block = TestSupport.randomBytes(64, 1 << 20);
+    List<Path> paths = new ArrayList<>();
+    List<byte[]> expected = new ArrayList<>();
+    long total = 0;
+    int[] sizes = {
+      1 << 20, 1 << 20, 1 << 20, 1 << 20, 100, (64 << 20) - 1, 5000, 64 << 20, 0, (64 << 20) + 1, 77
+    };
+    for (int i = 0; i < sizes.length; i++) {
+      MessageDigest md = MessageDigest.getInstance("MD5");
+      Path p = dir().resolve("f" + i);
+      try (var out = Files.newOutputStream(p)) {
+        for (int left = sizes[i]; left > 0; left -= block.length) {
+          int n = Math.min(left, block.length);
+          block[0] = (byte) i; // no two files alike
+          out.write(block, 0, n);
+          md.update(block, 0, n);
+        }
+      }
+      paths.add(p);
+      expected.add(md.digest());
+      total += sizes[i];
+    }
+    paths.add(7, dir()); // a directory among them: IOException, the others go on
+    expected.add(7, null);
+    AtomicLong bytes = new AtomicLong();
+    List<Result> results =
+        DigestBatch.builder("MD5")
+            .threads(1)
+            .listener(
+                new DigestBatch.Listener() {
+                  @Override
+                  public void bytesHashed(long n) {
+                    bytes.addAndGet(n);
+                  }
+                })
+            .build()
+            .digestAll(paths);
+    for (int i = 0; i < paths.size(); i++) {
+      Result r = results.get(i);
+      if (expected.get(i) == null) {
+        assertTrue(r.error() instanceof IOException, r.toString());
+      } else {
+        assertArrayEquals(expected.get(i), r.digest(), r.toString());
+      }
+    }
+    assertEquals(total, bytes.get(), "bytes heard by the listener");
+  }
+
   @Test
   void aMissingFileIsNoSuchFileExceptionAndTheOthersGoOn() throws Exception {
     Path a = TestSupport.write(dir(), "a", TestSupport.randomBytes(1, 100_000));
