@@ -130,13 +130,7 @@ class DigestBatchLanesTest {
         DigestBatch.builder("MD5")
             .threads(threads)
             .reading(random.nextBoolean() ? Reading.PARALLEL : Reading.SEQUENTIAL)
-            .listener(
-                new DigestBatch.Listener() {
-                  @Override
-                  public void bytesHashed(long n) {
-                    bytes.addAndGet(n);
-                  }
-                })
+            .listener(DigestBatch.Listener.ofBytes(bytes::addAndGet))
             .build()
             .digestAll(paths);
     long total = 0;
@@ -192,13 +186,7 @@ class DigestBatchLanesTest {
     List<Result> results =
         DigestBatch.builder("MD5")
             .threads(1)
-            .listener(
-                new DigestBatch.Listener() {
-                  @Override
-                  public void bytesHashed(long n) {
-                    bytes.addAndGet(n);
-                  }
-                })
+            .listener(DigestBatch.Listener.ofBytes(bytes::addAndGet))
             .build()
             .digestAll(paths);
     for (int i = 0; i < paths.size(); i++) {
