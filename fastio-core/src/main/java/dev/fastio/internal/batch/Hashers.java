@@ -161,7 +161,13 @@ final class Hashers {
     return BatchRun.Observer.NONE.equals(p) ? md : new CountingDigest(md, p::bytes);
   }
 
-  private void hash(int i, MessageDigest md) {
+  /** A digest of the run's algorithm for one thread, as {@link #hash} takes it. */
+  MessageDigest newDigest() {
+    return newDigest(options);
+  }
+
+  /** Hashes file {@code i} with {@code md}, confined to the calling thread, and completes it. */
+  void hash(int i, MessageDigest md) {
     byte[] digest = null;
     IOException error = null;
     try {

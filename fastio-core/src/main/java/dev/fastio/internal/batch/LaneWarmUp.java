@@ -171,8 +171,7 @@ final class LaneWarmUp {
     return fast;
   }
 
-  /** A new MD5 {@code MessageDigest}. */
-  static MessageDigest md5() {
+  private static MessageDigest md5() {
     try {
       return MessageDigest.getInstance("MD5");
     } catch (NoSuchAlgorithmException e) {

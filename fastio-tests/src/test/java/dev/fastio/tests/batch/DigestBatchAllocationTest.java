@@ -33,11 +33,6 @@ class DigestBatchAllocationTest {
   private static final int SIZE = 4 << 20;
   private static final long LIMIT = FILES * 16 * 1024;
 
-  /** The most rounds, and time, given to the JIT to compile the lanes before the guard judges. */
-  private static final int MAX_ROUNDS = 40;
-
-  private static final long WARM_UP_NANOS = 30_000_000_000L;
-
   @TempDir static Path dir;
   private static final List<Path> files = new ArrayList<>();
   private static final List<byte[]> expected = new ArrayList<>();
@@ -82,13 +77,7 @@ class DigestBatchAllocationTest {
     DigestBatch batch = DigestBatch.builder("MD5").threads(1).reading(Reading.PARALLEL).build();
     long min = Long.MAX_VALUE;
     long hashed = 0;
-    // The first round is the warm-up; then rounds until one allocates within the limit, for as
-    // long as C2 may need to compile the lanes on a loaded machine (a broken path never gets
-    // there).
-    long deadline = System.nanoTime() + WARM_UP_NANOS;
-    for (int round = 0;
-        round < 4 || (min > LIMIT && round < MAX_ROUNDS && System.nanoTime() < deadline);
-        round++) {
+    for (int round = 0; round < 4; round++) {
       Counter counter = new Counter();
       List<Result> results =
           DigestBatch.builder("MD5")
@@ -100,7 +89,7 @@ class DigestBatchAllocationTest {
       for (int i = 0; i < FILES; i++) {
         assertArrayEquals(expected.get(i), results.get(i).digest(), results.get(i).toString());
       }
-      if (round > 0) {
+      if (round > 0) { // the first round is the warm-up
         min = Math.min(min, counter.last - counter.first);
         hashed = counter.bytes - counter.bytesAtFirst;
       }

@@ -154,8 +154,8 @@ class DigestBatchLanesTest {
    * Files from 64 MiB on are hashed beside the lanes with {@code MessageDigest} by the lanes'
    * thread: the batch starts with 4 MiB of files of 1 MiB, after which its thread moves to the
    * lanes (in the vector runs), then gives the lanes files just under, at and over 64 MiB among
-   * small ones, and a directory of that size class's place. Every digest is {@code
-   * MessageDigest}'s, every byte is heard once.
+   * small ones, and a directory among them. Every digest is {@code MessageDigest}'s, every byte is
+   * heard once.
    */
   @Test
   void filesFrom64MibOnGetMessageDigestsMd5BesideTheLanes() throws Exception {
