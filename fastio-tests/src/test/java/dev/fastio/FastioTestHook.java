@@ -1,9 +1,8 @@
 package dev.fastio;
 
 import dev.fastio.TransferPolicy.TargetKind;
-import dev.fastio.internal.chunks.ChunkOptions;
-import dev.fastio.internal.chunks.ChunkStrategy;
 import dev.fastio.internal.chunks.ChunksTestHook;
+import dev.fastio.internal.mapping.MappingTestHook;
 import java.io.IOException;
 import java.nio.file.Path;
 
@@ -21,19 +20,38 @@ public final class FastioTestHook {
     return policy.choose(osName, kind, size);
   }
 
-  /** A {@link ChunkedReader} with a chunk size and a strategy forced. */
-  public static ChunkedReader open(Path path, ChunkOptions options) throws IOException {
-    return ChunkedReader.open(path, options);
+  /**
+   * A {@link ChunkedReader} with a chunk size and a strategy forced, the strategy by its name (one
+   * of {@link ChunksTestHook#strategies()}).
+   */
+  public static ChunkedReader open(Path path, int chunkSize, String strategy) throws IOException {
+    return ChunkedReader.open(path, ChunksTestHook.options(chunkSize, strategy));
   }
 
-  /** A {@link ChunkedReader} with a chunk size, a strategy and a window forced. */
-  public static ChunkedReader open(Path path, ChunkOptions options, int window) throws IOException {
-    return new ChunkedReader(ChunksTestHook.open(path, options, window));
+  /** A {@link ChunkedReader} with a chunk size, a strategy and a mapping window forced. */
+  public static ChunkedReader open(Path path, int chunkSize, String strategy, int window)
+      throws IOException {
+    return new ChunkedReader(
+        ChunksTestHook.open(path, ChunksTestHook.options(chunkSize, strategy), window));
   }
 
-  /** The strategy a reader uses. */
-  public static ChunkStrategy strategy(ChunkedReader reader) {
-    return reader.chunks.strategy();
+  /** The name of the strategy a reader uses: {@code MAPPED} or {@code BUFFERED}. */
+  public static String strategy(ChunkedReader reader) {
+    return reader.chunks.strategy().name();
+  }
+
+  /** A {@link MappedFile} of a whole file in windows of {@code windowSize} bytes. */
+  public static MappedFile map(Path path, int windowSize) throws IOException {
+    return map(path, 0, -1, windowSize);
+  }
+
+  /**
+   * A {@link MappedFile} of {@code size} bytes from {@code position} (-1: to the end) in windows of
+   * {@code windowSize} bytes.
+   */
+  public static MappedFile map(Path path, long position, long size, int windowSize)
+      throws IOException {
+    return new MappedFile(MappingTestHook.open(path, position, size, windowSize));
   }
 
   /** Whether a reader is closed. */

@@ -1,6 +1,7 @@
 package dev.fastio.internal.platform;
 
 import java.net.URL;
+import java.nio.ByteBuffer;
 
 /**
  * Test hook: the one way tests reach what {@code dev.fastio.internal.platform} holds. It lives in
@@ -24,6 +25,21 @@ public final class PlatformTestHook {
   /** Where the platform classes were loaded from: the packaged jar in every test run. */
   public static URL platformLocation() {
     return MappedRegion.class.getProtectionDomain().getCodeSource().getLocation();
+  }
+
+  /**
+   * A page-aligned buffer of native memory as this JVM's platform code allocates it; close frees
+   * it.
+   */
+  public static NativeBuffer allocate(int capacity) {
+    return PlatformProvider.get().allocate(capacity);
+  }
+
+  /**
+   * A page-aligned direct buffer of exactly {@code capacity} bytes, freed by the garbage collector.
+   */
+  public static ByteBuffer allocateAligned(int capacity) {
+    return AlignedBuffers.allocate(capacity);
   }
 
   /** The vector MD5 engine's name where it runs, else why it does not. */

@@ -3,10 +3,9 @@ package dev.fastio.tests.chunks;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.fastio.ChunkedReader;
 import dev.fastio.FastFiles;
-import dev.fastio.internal.chunks.ChunkOptions;
-import dev.fastio.internal.chunks.ChunkSource;
-import dev.fastio.internal.chunks.ChunkStrategy;
+import dev.fastio.FastioTestHook;
 import dev.fastio.internal.chunks.ChunksTestHook;
 import dev.fastio.tests.guard.PerfGuard;
 import dev.fastio.tests.support.TestSupport;
@@ -59,21 +58,21 @@ class ChunkedReaderAllocationTest {
     // strategy, chunk size, window size, where the scan starts (4090: every read lands 26 bytes
     // into the buffer, at the file's offset modulo 32, through a view of its own)
     Object[][] cases = {
-      {ChunkStrategy.AUTO, ChunkOptions.DEFAULT_CHUNK, ChunksTestHook.DEFAULT_WINDOW, 0},
-      {ChunkStrategy.BUFFERED, ChunkOptions.DEFAULT_CHUNK, ChunksTestHook.DEFAULT_WINDOW, 0},
-      {ChunkStrategy.BUFFERED, ChunkOptions.DEFAULT_CHUNK, ChunksTestHook.DEFAULT_WINDOW, 4090},
-      {ChunkStrategy.BUFFERED, 1 << 20, ChunksTestHook.DEFAULT_WINDOW, 4090},
-      {ChunkStrategy.BUFFERED, 100_001, ChunksTestHook.DEFAULT_WINDOW, 0}, // each of the 32 places
-      {ChunkStrategy.MAPPED, 65536, 4 << 20, 0},
+      {"AUTO", ChunksTestHook.DEFAULT_CHUNK, ChunksTestHook.DEFAULT_WINDOW, 0},
+      {"BUFFERED", ChunksTestHook.DEFAULT_CHUNK, ChunksTestHook.DEFAULT_WINDOW, 0},
+      {"BUFFERED", ChunksTestHook.DEFAULT_CHUNK, ChunksTestHook.DEFAULT_WINDOW, 4090},
+      {"BUFFERED", 1 << 20, ChunksTestHook.DEFAULT_WINDOW, 4090},
+      {"BUFFERED", 100_001, ChunksTestHook.DEFAULT_WINDOW, 0}, // each of the 32 places
+      {"MAPPED", 65536, 4 << 20, 0},
     };
     for (Object[] c : cases) {
-      ChunkStrategy s = (ChunkStrategy) c[0];
+      String s = (String) c[0];
       int chunk = (Integer) c[1];
       int window = (Integer) c[2];
       int start = (Integer) c[3];
       long[] chunks = new long[1];
       long allocated = minAllocated(() -> chunks[0] = scan(s, chunk, window, start, crc));
-      boolean mapped = s != ChunkStrategy.BUFFERED;
+      boolean mapped = !s.equals("BUFFERED");
       long windows = mapped ? (SIZE + window - 1) / window : 0;
       long limit = PER_SCAN + (mapped ? chunks[0] * PER_MAPPED_CHUNK : 0) + windows * PER_WINDOW;
       PerfGuard.atMost(
@@ -123,9 +122,8 @@ class ChunkedReaderAllocationTest {
 
   private static long records(int record, int gap, long limit, CRC32C crc) throws IOException {
     long n = 0;
-    try (ChunkSource chunks =
-        ChunkSource.open(
-            file, ChunkOptions.of(ChunkOptions.DEFAULT_CHUNK, ChunkStrategy.BUFFERED))) {
+    try (ChunkedReader chunks =
+        FastioTestHook.open(file, ChunksTestHook.DEFAULT_CHUNK, "BUFFERED")) {
       for (ByteBuffer b; chunks.position() < limit && (b = chunks.next(record)) != null; ) {
         crc.update(b);
         chunks.skip(gap);
@@ -135,11 +133,11 @@ class ChunkedReaderAllocationTest {
     return n;
   }
 
-  private static long scan(ChunkStrategy s, int chunk, int window, int start, CRC32C crc)
+  private static long scan(String s, int chunk, int window, int start, CRC32C crc)
       throws IOException {
     long n = 0;
     long bytes = 0;
-    try (ChunkSource chunks = ChunksTestHook.open(file, new ChunkOptions(chunk, s), window)) {
+    try (ChunkedReader chunks = FastioTestHook.open(file, chunk, s, window)) {
       chunks.position(start);
       for (ByteBuffer b; (b = chunks.next()) != null; ) {
         bytes += b.remaining();

@@ -15,8 +15,6 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import dev.fastio.ChunkedReader;
 import dev.fastio.FastFiles;
 import dev.fastio.FastioTestHook;
-import dev.fastio.internal.chunks.ChunkOptions;
-import dev.fastio.internal.chunks.ChunkStrategy;
 import dev.fastio.internal.chunks.ChunksTestHook;
 import dev.fastio.tests.support.TestSupport;
 import java.io.ByteArrayOutputStream;
@@ -41,7 +39,8 @@ import java.util.zip.CRC32C;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The contract of {@code ChunkedReader} over each strategy: read-only chunks that stay intact until
@@ -53,9 +52,8 @@ class ChunkedReaderContractTest {
   @TempDir Path dir;
 
   /** The strategies a test forces; AUTO maps the 2 MiB files used here. */
-  private static ChunkedReader open(Path file, int chunkSize, ChunkStrategy strategy)
-      throws IOException {
-    return FastioTestHook.open(file, new ChunkOptions(chunkSize, strategy), 1 << 20);
+  private static ChunkedReader open(Path file, int chunkSize, String strategy) throws IOException {
+    return FastioTestHook.open(file, chunkSize, strategy, 1 << 20);
   }
 
   private static byte[] bytes(ByteBuffer chunk) {
@@ -65,8 +63,8 @@ class ChunkedReaderContractTest {
   }
 
   @ParameterizedTest
-  @EnumSource(names = {"MAPPED", "BUFFERED"})
-  void chunksAreReadOnlyAndAtPositionZero(ChunkStrategy strategy) throws Exception {
+  @ValueSource(strings = {"MAPPED", "BUFFERED"})
+  void chunksAreReadOnlyAndAtPositionZero(String strategy) throws Exception {
     Path file = TestSupport.write(dir, "f", TestSupport.randomBytes(1, 2 << 20));
     try (ChunkedReader chunks = open(file, 10_000, strategy)) {
       assertEquals(strategy, FastioTestHook.strategy(chunks));
@@ -93,8 +91,8 @@ class ChunkedReaderContractTest {
    * each time.
    */
   @ParameterizedTest
-  @EnumSource(names = {"MAPPED", "BUFFERED"})
-  void aChunkStaysIntactUntilTheNextCall(ChunkStrategy strategy) throws Exception {
+  @ValueSource(strings = {"MAPPED", "BUFFERED"})
+  void aChunkStaysIntactUntilTheNextCall(String strategy) throws Exception {
     byte[] content = TestSupport.randomBytes(2, 2 << 20);
     Path file = TestSupport.write(dir, "f", content);
     try (ChunkedReader chunks = open(file, 4096, strategy)) {
@@ -111,7 +109,7 @@ class ChunkedReaderContractTest {
       assertEquals(0, second.position());
       assertEquals(4096, second.limit());
       assertArrayEquals(Arrays.copyOfRange(content, 4096, 8192), bytes(second));
-      if (strategy == ChunkStrategy.BUFFERED) {
+      if (strategy.equals("BUFFERED")) {
         assertSame(first, second, "one buffer, refilled by next()");
       } else {
         assertNotSame(first, second);
@@ -122,10 +120,10 @@ class ChunkedReaderContractTest {
   }
 
   @ParameterizedTest
-  @EnumSource(ChunkStrategy.class)
-  void emptyFileGivesNullAtOnce(ChunkStrategy strategy) throws Exception {
+  @MethodSource("dev.fastio.internal.chunks.ChunksTestHook#strategies")
+  void emptyFileGivesNullAtOnce(String strategy) throws Exception {
     Path file = TestSupport.write(dir, "empty", new byte[0]);
-    try (ChunkedReader chunks = open(file, ChunkOptions.DEFAULT_CHUNK, strategy)) {
+    try (ChunkedReader chunks = open(file, ChunksTestHook.DEFAULT_CHUNK, strategy)) {
       assertEquals(0, chunks.size());
       assertNull(chunks.next());
       assertNull(chunks.next(1));
@@ -148,22 +146,18 @@ class ChunkedReaderContractTest {
   void autoMapsLargeFilesAndBuffersSmallOnes() throws Exception {
     Path small = TestSupport.write(dir, "small", new byte[(int) ChunksTestHook.MAP_THRESHOLD - 1]);
     Path large = TestSupport.write(dir, "large", new byte[(int) ChunksTestHook.MAP_THRESHOLD]);
-    try (ChunkedReader chunks =
-        FastioTestHook.open(
-            small, ChunkOptions.of(ChunkOptions.DEFAULT_CHUNK, ChunkStrategy.AUTO))) {
-      assertEquals(ChunkStrategy.BUFFERED, FastioTestHook.strategy(chunks));
-      assertEquals(ChunkOptions.BUFFERED_CHUNK, chunks.chunkSize());
+    try (ChunkedReader chunks = FastioTestHook.open(small, ChunksTestHook.DEFAULT_CHUNK, "AUTO")) {
+      assertEquals("BUFFERED", FastioTestHook.strategy(chunks));
+      assertEquals(ChunksTestHook.BUFFERED_CHUNK, chunks.chunkSize());
     }
-    try (ChunkedReader chunks =
-        FastioTestHook.open(
-            large, ChunkOptions.of(ChunkOptions.DEFAULT_CHUNK, ChunkStrategy.AUTO))) {
-      assertEquals(ChunkStrategy.MAPPED, FastioTestHook.strategy(chunks));
-      assertEquals(ChunkOptions.MAPPED_CHUNK, chunks.chunkSize());
+    try (ChunkedReader chunks = FastioTestHook.open(large, ChunksTestHook.DEFAULT_CHUNK, "AUTO")) {
+      assertEquals("MAPPED", FastioTestHook.strategy(chunks));
+      assertEquals(ChunksTestHook.MAPPED_CHUNK, chunks.chunkSize());
     }
     try (ChunkedReader reader = ChunkedReader.open(large)) {
       assertTrue(reader.toString().contains(large.toString()), reader.toString());
       assertEquals(large, reader.path());
-      assertEquals(ChunkOptions.MAPPED_CHUNK, reader.chunkSize());
+      assertEquals(ChunksTestHook.MAPPED_CHUNK, reader.chunkSize());
     }
   }
 
@@ -202,18 +196,14 @@ class ChunkedReaderContractTest {
     // AUTO picks the buffered strategy; MAPPED forced is refused before opening (no writer: no
     // block).
     Thread again = TestSupport.feed(fifo, content);
-    try (ChunkedReader chunks =
-        FastioTestHook.open(
-            fifo, ChunkOptions.of(ChunkOptions.DEFAULT_CHUNK, ChunkStrategy.AUTO))) {
-      assertEquals(ChunkStrategy.BUFFERED, FastioTestHook.strategy(chunks));
+    try (ChunkedReader chunks = FastioTestHook.open(fifo, ChunksTestHook.DEFAULT_CHUNK, "AUTO")) {
+      assertEquals("BUFFERED", FastioTestHook.strategy(chunks));
       assertArrayEquals(crc(content), crc(chunks));
     }
     again.join(10_000);
     assertThrows(
         FileSystemException.class,
-        () ->
-            FastioTestHook.open(
-                fifo, ChunkOptions.of(ChunkOptions.DEFAULT_CHUNK, ChunkStrategy.MAPPED)));
+        () -> FastioTestHook.open(fifo, ChunksTestHook.DEFAULT_CHUNK, "MAPPED"));
   }
 
   /**
@@ -254,10 +244,8 @@ class ChunkedReaderContractTest {
   void procSysAndDeviceFilesGoThroughTheBufferedStrategy() throws Exception {
     assumeTrue(TestSupport.isLinux());
     Path status = Paths.get("/proc/self/status");
-    try (ChunkedReader chunks =
-        FastioTestHook.open(
-            status, ChunkOptions.of(ChunkOptions.DEFAULT_CHUNK, ChunkStrategy.AUTO))) {
-      assertEquals(ChunkStrategy.BUFFERED, FastioTestHook.strategy(chunks));
+    try (ChunkedReader chunks = FastioTestHook.open(status, ChunksTestHook.DEFAULT_CHUNK, "AUTO")) {
+      assertEquals("BUFFERED", FastioTestHook.strategy(chunks));
       assertEquals(-1, chunks.size(), "a pseudo-file of size 0");
       byte[] all = readAll(chunks);
       String text = new String(all, java.nio.charset.StandardCharsets.US_ASCII);
@@ -312,10 +300,9 @@ class ChunkedReaderContractTest {
     for (Path d : directories) {
       IOException jdkDir = assertThrows(IOException.class, () -> Files.readAllBytes(d));
       // A directory opens, as Files.newByteChannel opens it, and its first read fails.
-      for (ChunkStrategy s : List.of(ChunkStrategy.AUTO, ChunkStrategy.BUFFERED)) {
-        try (ChunkedReader chunks =
-            FastioTestHook.open(d, ChunkOptions.of(ChunkOptions.DEFAULT_CHUNK, s))) {
-          assertEquals(ChunkStrategy.BUFFERED, FastioTestHook.strategy(chunks), d.toString());
+      for (String s : List.of("AUTO", "BUFFERED")) {
+        try (ChunkedReader chunks = FastioTestHook.open(d, ChunksTestHook.DEFAULT_CHUNK, s)) {
+          assertEquals("BUFFERED", FastioTestHook.strategy(chunks), d.toString());
           IOException ourDir = assertThrows(IOException.class, chunks::next, d.toString());
           assertEquals(jdkDir.getClass(), ourDir.getClass(), d.toString());
           assertEquals(jdkDir.getMessage(), ourDir.getMessage(), d.toString());
@@ -332,9 +319,7 @@ class ChunkedReaderContractTest {
       // Forced mapping asks before opening, and refuses.
       assertThrows(
           FileSystemException.class,
-          () ->
-              FastioTestHook.open(
-                  d, ChunkOptions.of(ChunkOptions.DEFAULT_CHUNK, ChunkStrategy.MAPPED)));
+          () -> FastioTestHook.open(d, ChunksTestHook.DEFAULT_CHUNK, "MAPPED"));
     }
     if (TestSupport.isLinux()) {
       TestSupport.assertNoDescriptorLeak(fds, dir);
@@ -355,10 +340,8 @@ class ChunkedReaderContractTest {
       Path device = TestSupport.loopDevice(file);
       try {
         try (ChunkedReader chunks =
-            FastioTestHook.open(
-                device, ChunkOptions.of(ChunkOptions.DEFAULT_CHUNK, ChunkStrategy.AUTO))) {
-          assertEquals(
-              ChunkStrategy.BUFFERED, FastioTestHook.strategy(chunks), "a device is not mapped");
+            FastioTestHook.open(device, ChunksTestHook.DEFAULT_CHUNK, "AUTO")) {
+          assertEquals("BUFFERED", FastioTestHook.strategy(chunks), "a device is not mapped");
           assertEquals(size, chunks.size());
           assertArrayEquals(content, readAll(chunks));
         }
@@ -377,9 +360,7 @@ class ChunkedReaderContractTest {
         }
         assertThrows(
             FileSystemException.class,
-            () ->
-                FastioTestHook.open(
-                    device, ChunkOptions.of(ChunkOptions.DEFAULT_CHUNK, ChunkStrategy.MAPPED)));
+            () -> FastioTestHook.open(device, ChunksTestHook.DEFAULT_CHUNK, "MAPPED"));
       } finally {
         TestSupport.detachLoopDevice(device);
       }
@@ -418,11 +399,10 @@ class ChunkedReaderContractTest {
   }
 
   @ParameterizedTest
-  @EnumSource(ChunkStrategy.class)
-  void everyCallButCloseThrowsClosedChannelExceptionAfterClose(ChunkStrategy strategy)
-      throws Exception {
+  @MethodSource("dev.fastio.internal.chunks.ChunksTestHook#strategies")
+  void everyCallButCloseThrowsClosedChannelExceptionAfterClose(String strategy) throws Exception {
     Path file = TestSupport.write(dir, "f", TestSupport.randomBytes(3, 2 << 20));
-    ChunkedReader chunks = open(file, ChunkOptions.DEFAULT_CHUNK, strategy);
+    ChunkedReader chunks = open(file, ChunksTestHook.DEFAULT_CHUNK, strategy);
     chunks.next();
     long position = chunks.position();
     chunks.close();
@@ -450,8 +430,8 @@ class ChunkedReaderContractTest {
    * stays set.
    */
   @ParameterizedTest
-  @EnumSource(names = {"MAPPED", "BUFFERED"})
-  void anInterruptClosesTheReaderAsItClosesAChannel(ChunkStrategy strategy) throws Exception {
+  @ValueSource(strings = {"MAPPED", "BUFFERED"})
+  void anInterruptClosesTheReaderAsItClosesAChannel(String strategy) throws Exception {
     Path file = TestSupport.write(dir, "f", TestSupport.randomBytes(4, 2 << 20));
     try (ChunkedReader chunks = open(file, 4096, strategy)) {
       assertNotNull(chunks.next());
@@ -485,8 +465,8 @@ class ChunkedReaderContractTest {
   }
 
   @ParameterizedTest
-  @EnumSource(names = {"MAPPED", "BUFFERED"})
-  void aFileTruncatedWhileReadGivesAnIoExceptionNamingIt(ChunkStrategy strategy) throws Exception {
+  @ValueSource(strings = {"MAPPED", "BUFFERED"})
+  void aFileTruncatedWhileReadGivesAnIoExceptionNamingIt(String strategy) throws Exception {
     Path file = TestSupport.write(dir, "shrinks", TestSupport.randomBytes(5, 4 << 20));
     try (ChunkedReader chunks = open(file, 65536, strategy)) {
       assertNotNull(chunks.next());
@@ -518,9 +498,9 @@ class ChunkedReaderContractTest {
     byte[] changed = TestSupport.randomBytes(12, 1 << 20);
     Path file = dir.resolve("records");
     // The read-ahead does not depend on the chunk size: a reader of 64-byte chunks reads ahead too.
-    for (int chunkSize : new int[] {ChunkOptions.DEFAULT_CHUNK, 64, 5000}) {
+    for (int chunkSize : new int[] {ChunksTestHook.DEFAULT_CHUNK, 64, 5000}) {
       Files.write(file, content);
-      try (ChunkedReader chunks = open(file, chunkSize, ChunkStrategy.BUFFERED)) {
+      try (ChunkedReader chunks = open(file, chunkSize, "BUFFERED")) {
         String c = "chunk size " + chunkSize;
         assertArrayEquals(Arrays.copyOfRange(content, 0, 64), bytes(chunks.next(64)), c);
         assertArrayEquals(
@@ -553,7 +533,7 @@ class ChunkedReaderContractTest {
     int size = (int) Math.max(ChunksTestHook.MAP_THRESHOLD, 4 << 20); // mapped by AUTO
     Path file = TestSupport.write(dir, "shrinks", TestSupport.randomBytes(6, size));
     AtomicInteger calls = new AtomicInteger();
-    byte[] sink = new byte[ChunkOptions.MAPPED_CHUNK];
+    byte[] sink = new byte[ChunksTestHook.MAPPED_CHUNK];
     FileSystemException e =
         assertThrows(
             FileSystemException.class,
@@ -592,9 +572,9 @@ class ChunkedReaderContractTest {
     byte[] content = TestSupport.randomBytes(9, 5 * 1048576 + 3);
     Path file = TestSupport.write(dir, "f", content);
     byte[] expected = crc(content);
-    for (ChunkStrategy s : ChunkStrategy.values()) {
-      for (int chunk : new int[] {ChunkOptions.DEFAULT_CHUNK, 1000, 65536, 3 << 20}) {
-        try (ChunkedReader chunks = FastioTestHook.open(file, ChunkOptions.of(chunk, s))) {
+    for (String s : ChunksTestHook.strategies()) {
+      for (int chunk : new int[] {ChunksTestHook.DEFAULT_CHUNK, 1000, 65536, 3 << 20}) {
+        try (ChunkedReader chunks = FastioTestHook.open(file, chunk, s)) {
           assertArrayEquals(expected, crc(chunks), s + " " + chunk);
         }
       }

@@ -10,9 +10,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.fastio.ChunkedReader;
 import dev.fastio.FastFiles;
-import dev.fastio.internal.chunks.ChunkOptions;
-import dev.fastio.internal.chunks.ChunkSource;
-import dev.fastio.internal.chunks.ChunkStrategy;
+import dev.fastio.FastioTestHook;
 import dev.fastio.internal.chunks.ChunksTestHook;
 import dev.fastio.tests.support.TestSupport;
 import java.io.ByteArrayOutputStream;
@@ -59,8 +57,8 @@ class ChunkedReaderLeakTest {
   }
 
   private void cycle(Path file, Path small, Path shrinking, int i) throws IOException {
-    ChunkStrategy s = i % 2 == 0 ? ChunkStrategy.MAPPED : ChunkStrategy.BUFFERED;
-    try (ChunkSource chunks = ChunksTestHook.open(file, new ChunkOptions(1000 + i, s), 65536)) {
+    String s = i % 2 == 0 ? "MAPPED" : "BUFFERED";
+    try (ChunkedReader chunks = FastioTestHook.open(file, 1000 + i, s, 65536)) {
       assertNotNull(chunks.next());
       chunks.skip(70_000); // into the second window
       assertNotNull(chunks.next(64));
@@ -70,22 +68,19 @@ class ChunkedReaderLeakTest {
     try (ChunkedReader reader = ChunkedReader.open(small)) {
       reader.next();
     }
-    ChunkSource abandoned =
-        ChunksTestHook.open(file, new ChunkOptions(100, s), 65536); // closed without reading
+    ChunkedReader abandoned = FastioTestHook.open(file, 100, s, 65536); // closed without reading
     abandoned.close();
     assertThrows(NoSuchFileException.class, () -> ChunkedReader.open(dir.resolve("missing")));
     try (ChunkedReader directory = ChunkedReader.open(dir)) { // opens; its first read fails
       assertThrows(IOException.class, directory::next);
     }
-    assertThrows(
-        FileSystemException.class,
-        () -> ChunkSource.open(dir, ChunkOptions.of(1, ChunkStrategy.MAPPED)));
+    assertThrows(FileSystemException.class, () -> FastioTestHook.open(dir, 1, "MAPPED"));
     if (i % 20 == 0) { // the truncation path: a failing next(), then close
       try (RandomAccessFile f = new RandomAccessFile(shrinking.toFile(), "rw")) {
         f.setLength(0);
         f.setLength(4 * 65536);
       }
-      try (ChunkSource chunks = ChunksTestHook.open(shrinking, new ChunkOptions(4096, s), 65536)) {
+      try (ChunkedReader chunks = FastioTestHook.open(shrinking, 4096, s, 65536)) {
         assertNotNull(chunks.next());
         try (RandomAccessFile f = new RandomAccessFile(shrinking.toFile(), "rw")) {
           f.setLength(100);
@@ -117,8 +112,7 @@ class ChunkedReaderLeakTest {
         attempt++) { // other threads may allocate meanwhile
       long before = direct.getMemoryUsed();
       for (int i = 0; i < 20; i++) {
-        try (ChunkSource chunks =
-            ChunkSource.open(file, ChunkOptions.of(1 << 20, ChunkStrategy.BUFFERED))) {
+        try (ChunkedReader chunks = FastioTestHook.open(file, 1 << 20, "BUFFERED")) {
           while (chunks.next() != null) {
             // read it all
           }
@@ -139,8 +133,7 @@ class ChunkedReaderLeakTest {
     Path file = TestSupport.write(dir, "windows", TestSupport.randomBytes(3, 16 * window + 17));
     String name = file.getFileName().toString();
     int most = 0;
-    try (ChunkSource chunks =
-        ChunksTestHook.open(file, new ChunkOptions(300_000, ChunkStrategy.MAPPED), window)) {
+    try (ChunkedReader chunks = FastioTestHook.open(file, 300_000, "MAPPED", window)) {
       for (ByteBuffer b; (b = chunks.next()) != null; ) {
         most = Math.max(most, TestSupport.mappingsOf(name));
         if (chunks.position() > 600_000 && chunks.position() % 3 == 0) {
@@ -177,9 +170,7 @@ class ChunkedReaderLeakTest {
                 try {
                   for (int round = 0; round < 25; round++) {
                     ByteArrayOutputStream out = new ByteArrayOutputStream();
-                    try (ChunkSource chunks =
-                        ChunksTestHook.open(
-                            file, new ChunkOptions(4096, ChunkStrategy.MAPPED), window)) {
+                    try (ChunkedReader chunks = FastioTestHook.open(file, 4096, "MAPPED", window)) {
                       for (ByteBuffer b; (b = chunks.next()) != null; ) {
                         byte[] bytes = new byte[b.remaining()];
                         b.get(bytes);

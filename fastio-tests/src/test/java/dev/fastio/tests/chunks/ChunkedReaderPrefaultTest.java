@@ -7,10 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import dev.fastio.internal.chunks.ChunkOptions;
-import dev.fastio.internal.chunks.ChunkSource;
-import dev.fastio.internal.chunks.ChunkStrategy;
-import dev.fastio.internal.chunks.ChunksTestHook;
+import dev.fastio.ChunkedReader;
+import dev.fastio.FastioTestHook;
 import dev.fastio.tests.guard.PerfGuard;
 import dev.fastio.tests.support.TestSupport;
 import java.io.ByteArrayOutputStream;
@@ -46,8 +44,7 @@ class ChunkedReaderPrefaultTest {
     assumeTrue(TestSupport.isLinux());
     int window = 16 * MIB;
     Path file = TestSupport.write(dir, "in-order", TestSupport.randomBytes(1, window));
-    try (ChunkSource chunks =
-        ChunksTestHook.open(file, new ChunkOptions(MIB, ChunkStrategy.MAPPED), window)) {
+    try (ChunkedReader chunks = FastioTestHook.open(file, MIB, "MAPPED", window)) {
       chunks.next();
       chunks.next(); // starts where the first ended: in order
       drainPrefaultThread();
@@ -70,8 +67,7 @@ class ChunkedReaderPrefaultTest {
     assumeTrue(TestSupport.isLinux());
     int window = 32 * MIB;
     Path file = TestSupport.write(dir, "skipping", TestSupport.randomBytes(2, window));
-    try (ChunkSource chunks =
-        ChunksTestHook.open(file, new ChunkOptions(4096, ChunkStrategy.MAPPED), window)) {
+    try (ChunkedReader chunks = FastioTestHook.open(file, 4096, "MAPPED", window)) {
       for (int i = 0; i < 4; i++) {
         assertNotNull(chunks.next());
         chunks.skip(8 * MIB - 4096);
@@ -89,8 +85,7 @@ class ChunkedReaderPrefaultTest {
     int window = 16 * MIB;
     byte[] content = TestSupport.randomBytes(3, window);
     Path file = TestSupport.write(dir, "shrunk", content);
-    try (ChunkSource chunks =
-        ChunksTestHook.open(file, new ChunkOptions(MIB, ChunkStrategy.MAPPED), window)) {
+    try (ChunkedReader chunks = FastioTestHook.open(file, MIB, "MAPPED", window)) {
       assertNotNull(chunks.next());
       truncate(file, 3 * MIB);
       // Still covered; in order, so [2 MiB, 16 MiB) is faulted in ahead and faults beyond 3 MiB.
@@ -114,8 +109,7 @@ class ChunkedReaderPrefaultTest {
     int window = 8 * MIB;
     Path file = TestSupport.write(dir, "closed-early", TestSupport.randomBytes(4, 4 * window));
     for (int i = 0; i < 60; i++) {
-      try (ChunkSource chunks =
-          ChunksTestHook.open(file, new ChunkOptions(MIB, ChunkStrategy.MAPPED), window)) {
+      try (ChunkedReader chunks = FastioTestHook.open(file, MIB, "MAPPED", window)) {
         chunks.next();
         chunks.next(); // the rest of the window is handed to the thread
         switch (i % 3) {
@@ -141,8 +135,7 @@ class ChunkedReaderPrefaultTest {
     Path file = TestSupport.write(dir, "many-windows", content);
     for (int chunk : new int[] {4096, 100_001, MIB, window}) {
       ByteArrayOutputStream out = new ByteArrayOutputStream();
-      try (ChunkSource chunks =
-          ChunksTestHook.open(file, new ChunkOptions(chunk, ChunkStrategy.MAPPED), window)) {
+      try (ChunkedReader chunks = FastioTestHook.open(file, chunk, "MAPPED", window)) {
         for (ByteBuffer b; (b = chunks.next()) != null; ) {
           byte[] bytes = new byte[b.remaining()];
           b.get(bytes);
@@ -163,8 +156,7 @@ class ChunkedReaderPrefaultTest {
   private void drainPrefaultThread() throws IOException, InterruptedException {
     int window = 1 << 20;
     Path barrier = TestSupport.write(dir, "barrier", new byte[window]);
-    try (ChunkSource chunks =
-        ChunksTestHook.open(barrier, new ChunkOptions(4096, ChunkStrategy.MAPPED), window)) {
+    try (ChunkedReader chunks = FastioTestHook.open(barrier, 4096, "MAPPED", window)) {
       assertNotNull(chunks.next());
       assertNotNull(chunks.next()); // in order: the rest of the window is faulted in ahead
       long deadline = System.nanoTime() + 30_000_000_000L;

@@ -10,8 +10,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.fastio.ChunkedReader;
 import dev.fastio.FastFiles;
 import dev.fastio.FastioTestHook;
-import dev.fastio.internal.chunks.ChunkOptions;
-import dev.fastio.internal.chunks.ChunkStrategy;
 import dev.fastio.internal.chunks.ChunksTestHook;
 import dev.fastio.tests.support.TestSupport;
 import java.io.ByteArrayOutputStream;
@@ -74,7 +72,7 @@ class ChunkedReaderPropertiesTest {
     ANY
   }
 
-  record Case(ChunkStrategy strategy, int chunkSize, int windowSize, int size, List<Op> ops) {
+  record Case(String strategy, int chunkSize, int windowSize, int size, List<Op> ops) {
     @Override
     public String toString() {
       return strategy
@@ -109,7 +107,7 @@ class ChunkedReaderPropertiesTest {
             .as(Op::new);
     Arbitrary<List<Op>> ops = op.list().ofMinSize(0).ofMaxSize(25);
     return Combinators.combine(
-            Arbitraries.of(ChunkStrategy.class),
+            Arbitraries.of(ChunksTestHook.strategies()),
             chunkSizes,
             windowSizes,
             bases,
@@ -139,8 +137,7 @@ class ChunkedReaderPropertiesTest {
     try {
       byte[] content = Files.readAllBytes(file);
       try (ChunkedReader chunks =
-          FastioTestHook.open(
-              file, new ChunkOptions(c.chunkSize(), c.strategy()), c.windowSize())) {
+          FastioTestHook.open(file, c.chunkSize(), c.strategy(), c.windowSize())) {
         assertEquals(expectedStrategy(c), FastioTestHook.strategy(chunks), c.toString());
         assertEquals(c.size(), chunks.size());
         run(c, chunks, content);
@@ -150,14 +147,12 @@ class ChunkedReaderPropertiesTest {
     }
   }
 
-  private static ChunkStrategy expectedStrategy(Case c) {
+  private static String expectedStrategy(Case c) {
     if (c.size() == 0) {
-      return ChunkStrategy.BUFFERED; // nothing to map
+      return "BUFFERED"; // nothing to map
     }
-    if (c.strategy() == ChunkStrategy.AUTO) {
-      return c.size() >= ChunksTestHook.MAP_THRESHOLD
-          ? ChunkStrategy.MAPPED
-          : ChunkStrategy.BUFFERED;
+    if (c.strategy().equals("AUTO")) {
+      return c.size() >= ChunksTestHook.MAP_THRESHOLD ? "MAPPED" : "BUFFERED";
     }
     return c.strategy();
   }
@@ -297,13 +292,12 @@ class ChunkedReaderPropertiesTest {
     try {
       byte[] content = Files.readAllBytes(file);
       try (ChunkedReader chunks =
-          FastioTestHook.open(
-              file, ChunkOptions.of(ChunkOptions.DEFAULT_CHUNK, ChunkStrategy.BUFFERED))) {
+          FastioTestHook.open(file, ChunksTestHook.DEFAULT_CHUNK, "BUFFERED")) {
         long model = 0;
         for (int i = 0; i < 20_000 && model < size; i++) {
           Step step = pattern.get(i % pattern.size());
           ByteBuffer chunk = chunks.next(step.length());
-          int max = Math.min(step.length(), ChunkOptions.BUFFERED_CHUNK);
+          int max = Math.min(step.length(), ChunksTestHook.BUFFERED_CHUNK);
           int expected = (int) Math.min(max, size - model);
           assertNotNull(chunk, "at " + model);
           assertEquals(0, chunk.position());

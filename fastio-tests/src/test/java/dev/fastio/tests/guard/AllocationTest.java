@@ -8,8 +8,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import dev.fastio.FastFiles;
 import dev.fastio.internal.io.IoTestHook;
 import dev.fastio.internal.platform.PlatformTestHook;
-import dev.fastio.internal.read.FileReads;
-import dev.fastio.internal.read.ReadStrategy;
+import dev.fastio.internal.read.ReadTestHook;
 import dev.fastio.tests.support.TestSupport;
 import java.lang.management.BufferPoolMXBean;
 import java.lang.management.ManagementFactory;
@@ -52,11 +51,11 @@ class AllocationTest {
   @Test
   void readAllBytesAllocatesTheArrayAndLittleElse() throws Exception {
     assumeTrue(threads().isThreadAllocatedMemorySupported(), "no allocated-bytes counter");
-    for (ReadStrategy s : ReadStrategy.values()) {
+    for (String s : ReadTestHook.strategies()) {
       TestSupport.IoCall<byte[]> call =
-          s == ReadStrategy.AUTO
+          s.equals("AUTO")
               ? () -> FastFiles.readAllBytes(file)
-              : () -> FileReads.readAllBytes(file, s);
+              : () -> ReadTestHook.readAllBytes(file, s);
       long allocated = minAllocated(call);
       PerfGuard.atMost(
           "readAllBytes of 64 MiB allocates the array and little else, " + s,
@@ -71,8 +70,8 @@ class AllocationTest {
   void digestAllocatesLessThanOneBuffer() throws Exception {
     assumeTrue(threads().isThreadAllocatedMemorySupported(), "no allocated-bytes counter");
     MessageDigest md = MessageDigest.getInstance("MD5");
-    for (ReadStrategy s : ReadStrategy.values()) {
-      long allocated = minAllocated(() -> FileReads.digest(file, md, s));
+    for (String s : ReadTestHook.strategies()) {
+      long allocated = minAllocated(() -> ReadTestHook.digest(file, md, s));
       PerfGuard.atMost(
           "digest of 64 MiB allocates less than one buffer, " + s,
           "heap bytes allocated per call",
@@ -93,14 +92,14 @@ class AllocationTest {
   void readAllBytesRetainsNoNativeBuffer() throws Exception {
     assumeTrue(TestSupport.releasesImmediately(), "mappings are left to the GC on this runtime");
     quiesce();
-    for (ReadStrategy s : ReadStrategy.values()) {
-      TestSupport.IoCall<?> call = () -> FileReads.readAllBytes(file, s);
+    for (String s : ReadTestHook.strategies()) {
+      TestSupport.IoCall<?> call = () -> ReadTestHook.readAllBytes(file, s);
       call.call(); // fills fastio's buffer pool (at most BufferPool.slots() 64 KiB buffers)
       List<String> seen = new ArrayList<>();
       boolean unchanged = false;
       for (int i = 0; i < ATTEMPTS && !unchanged; i++) {
         String before = pools();
-        byte[] bytes = FileReads.readAllBytes(file, s);
+        byte[] bytes = ReadTestHook.readAllBytes(file, s);
         String after = pools();
         assertEquals(SIZE, bytes.length);
         unchanged = before.equals(after);
@@ -150,7 +149,7 @@ class AllocationTest {
       jdk = Math.max(jdk, retainedDirectOnFreshThread(() -> Files.readAllBytes(file)));
     }
     assertTrue(jdk >= SIZE, "Files.readAllBytes retained only " + jdk + " bytes of direct memory");
-    FileReads.readAllBytes(file, ReadStrategy.BUFFERED); // fill fastio's pool outside the thread
+    ReadTestHook.readAllBytes(file, "BUFFERED"); // fill fastio's pool outside the thread
     long fastio = Long.MAX_VALUE;
     for (int i = 0; i < ATTEMPTS && fastio > 0; i++) {
       fastio = Math.min(fastio, retainedDirectOnFreshThread(() -> FastFiles.readAllBytes(file)));

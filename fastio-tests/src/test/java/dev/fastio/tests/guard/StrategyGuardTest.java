@@ -105,7 +105,7 @@ class StrategyGuardTest {
       PerfGuard.same(
           "ChunkedReader of 64 MiB from mappings (the scan and skip rows, 256 MiB)",
           "strategy",
-          FastioTestHook.strategy(reader).name(),
+          FastioTestHook.strategy(reader),
           "MAPPED",
           "");
     }
@@ -113,7 +113,7 @@ class StrategyGuardTest {
       PerfGuard.same(
           "ChunkedReader of 1 MiB through the buffer (the scan and skip rows, 1 MiB)",
           "strategy",
-          FastioTestHook.strategy(reader).name(),
+          FastioTestHook.strategy(reader),
           "BUFFERED",
           "");
     }

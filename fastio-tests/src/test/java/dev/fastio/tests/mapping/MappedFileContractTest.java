@@ -8,10 +8,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.fastio.FastioTestHook;
 import dev.fastio.MappedFile;
 import dev.fastio.MappedFiles;
-import dev.fastio.internal.mapping.FileMapping;
-import dev.fastio.internal.mapping.MappingTestHook;
 import dev.fastio.internal.platform.PlatformTestHook;
 import dev.fastio.tests.support.TestSupport;
 import java.io.IOException;
@@ -44,17 +43,17 @@ class MappedFileContractTest {
   @TempDir Path dir;
 
   /** Every way of reading a mapping gives the file's bytes. */
-  private static void assertContent(byte[] expected, FileMapping m) throws IOException {
+  private static void assertContent(byte[] expected, MappedFile m) throws IOException {
     assertEquals(expected.length, m.size());
     byte[] viaRead = new byte[expected.length];
     m.read(0, viaRead, 0, viaRead.length);
     assertArrayEquals(expected, viaRead);
     byte[] viaBuffers = new byte[expected.length];
-    for (int i = 0; i < m.windowCount(); i++) {
-      MappedByteBuffer b = m.window(i);
+    for (int i = 0; i < m.bufferCount(); i++) {
+      MappedByteBuffer b = m.buffer(i);
       assertEquals(0, b.position());
       assertTrue(b.isReadOnly());
-      b.get(viaBuffers, (int) m.windowPosition(i), b.remaining());
+      b.get(viaBuffers, (int) m.bufferPosition(i), b.remaining());
     }
     assertArrayEquals(expected, viaBuffers);
     m.loadFully();
@@ -70,7 +69,7 @@ class MappedFileContractTest {
       }
       byte[] content = TestSupport.randomBytes(size, size);
       Path file = TestSupport.write(dir, "f" + size, content);
-      try (FileMapping m = MappingTestHook.open(file, 0, -1, windowSize)) {
+      try (MappedFile m = FastioTestHook.map(file, windowSize)) {
         assertContent(content, m);
       }
     }

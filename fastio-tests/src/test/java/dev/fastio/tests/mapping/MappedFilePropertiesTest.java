@@ -2,9 +2,9 @@ package dev.fastio.tests.mapping;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 
+import dev.fastio.FastioTestHook;
 import dev.fastio.MappedFile;
 import dev.fastio.MappedFiles;
-import dev.fastio.internal.mapping.MappingTestHook;
 import dev.fastio.tests.support.TestSupport;
 import java.io.IOException;
 import java.nio.MappedByteBuffer;
@@ -67,7 +67,7 @@ class MappedFilePropertiesTest {
     int size = Math.max(a, b) - position;
     windowSize = Math.max(windowSize, size / 1000 + 1); // at most 1000 mappings on JDK 17
     byte[] slice = Arrays.copyOfRange(content, position, position + size);
-    try (var m = MappingTestHook.open(file, position, size, windowSize)) {
+    try (MappedFile m = FastioTestHook.map(file, position, size, windowSize)) {
       byte[] whole = new byte[size];
       m.read(0, whole, 0, size);
       assertArrayEquals(slice, whole);
@@ -78,9 +78,9 @@ class MappedFilePropertiesTest {
       assertArrayEquals(
           Arrays.copyOfRange(slice, at, at + length), Arrays.copyOfRange(part, 1, length + 1));
       byte[] viaBuffers = new byte[size];
-      for (int i = 0; i < m.windowCount(); i++) {
-        MappedByteBuffer w = m.window(i);
-        w.get(viaBuffers, (int) m.windowPosition(i), w.remaining());
+      for (int i = 0; i < m.bufferCount(); i++) {
+        MappedByteBuffer w = m.buffer(i);
+        w.get(viaBuffers, (int) m.bufferPosition(i), w.remaining());
       }
       assertArrayEquals(slice, viaBuffers);
     }

@@ -11,8 +11,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.fastio.FastFiles;
 import dev.fastio.internal.platform.PlatformTestHook;
-import dev.fastio.internal.read.FileReads;
-import dev.fastio.internal.read.ReadStrategy;
+import dev.fastio.internal.read.ReadTestHook;
 import dev.fastio.tests.support.TestSupport;
 import java.io.IOException;
 import java.io.RandomAccessFile;
@@ -27,7 +26,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
@@ -39,7 +38,7 @@ class ReadAllBytesContractTest {
   @TempDir Path dir;
 
   /** Same outcome as the JDK: equal bytes, or the same exception class and message. */
-  private static void assertSameAsJdk(Path path, ReadStrategy strategy) throws Exception {
+  private static void assertSameAsJdk(Path path, String strategy) throws Exception {
     byte[] expected = null;
     Throwable jdkError = null;
     try {
@@ -48,26 +47,29 @@ class ReadAllBytesContractTest {
       jdkError = t;
     }
     if (jdkError == null) {
-      assertArrayEquals(expected, FileReads.readAllBytes(path, strategy), path + " " + strategy);
+      assertArrayEquals(expected, ReadTestHook.readAllBytes(path, strategy), path + " " + strategy);
       byte[] md5 = MessageDigest.getInstance("MD5").digest(expected);
       assertArrayEquals(
-          md5, FileReads.digest(path, MessageDigest.getInstance("MD5"), strategy), path.toString());
+          md5,
+          ReadTestHook.digest(path, MessageDigest.getInstance("MD5"), strategy),
+          path.toString());
     } else {
       Throwable jdk = jdkError;
-      Throwable ours = assertThrows(Throwable.class, () -> FileReads.readAllBytes(path, strategy));
+      Throwable ours =
+          assertThrows(Throwable.class, () -> ReadTestHook.readAllBytes(path, strategy));
       assertEquals(jdk.getClass(), ours.getClass(), path + " " + strategy + ": " + ours);
       assertEquals(jdk.getMessage(), ours.getMessage(), path + " " + strategy);
       Throwable digestError =
           assertThrows(
               Throwable.class,
-              () -> FileReads.digest(path, MessageDigest.getInstance("MD5"), strategy));
+              () -> ReadTestHook.digest(path, MessageDigest.getInstance("MD5"), strategy));
       assertEquals(jdk.getClass(), digestError.getClass(), path + " digest " + strategy);
     }
   }
 
   @ParameterizedTest
-  @EnumSource(ReadStrategy.class)
-  void regularEmptyAndSymlinkedFiles(ReadStrategy strategy) throws Exception {
+  @MethodSource("dev.fastio.internal.read.ReadTestHook#strategies")
+  void regularEmptyAndSymlinkedFiles(String strategy) throws Exception {
     Path empty = TestSupport.write(dir, "empty", new byte[0]);
     Path small = TestSupport.write(dir, "small", TestSupport.randomBytes(1, 5000));
     Path big = TestSupport.write(dir, "big", TestSupport.randomBytes(2, 2 * 1024 * 1024 + 3));
@@ -79,8 +81,8 @@ class ReadAllBytesContractTest {
   }
 
   @ParameterizedTest
-  @EnumSource(ReadStrategy.class)
-  void missingDirectoriesAndBrokenPaths(ReadStrategy strategy) throws Exception {
+  @MethodSource("dev.fastio.internal.read.ReadTestHook#strategies")
+  void missingDirectoriesAndBrokenPaths(String strategy) throws Exception {
     Path file = TestSupport.write(dir, "file", new byte[10]);
     Path dangling = Files.createSymbolicLink(dir.resolve("dangling"), dir.resolve("nowhere"));
     Path loopA = dir.resolve("loopA");
@@ -99,8 +101,8 @@ class ReadAllBytesContractTest {
   }
 
   @ParameterizedTest
-  @EnumSource(ReadStrategy.class)
-  void procSysAndDeviceFiles(ReadStrategy strategy) throws Exception {
+  @MethodSource("dev.fastio.internal.read.ReadTestHook#strategies")
+  void procSysAndDeviceFiles(String strategy) throws Exception {
     assumeTrue(TestSupport.isLinux());
     List<Path> candidates = new ArrayList<>();
     for (String s :
@@ -120,7 +122,7 @@ class ReadAllBytesContractTest {
     for (Path p : candidates) {
       if (p.toString().equals("/proc/self/stat")) {
         // Content changes between reads (times): compare shape, not bytes.
-        byte[] ours = FileReads.readAllBytes(p, strategy);
+        byte[] ours = ReadTestHook.readAllBytes(p, strategy);
         assertTrue(ours.length > 0 && ours[ours.length - 1] == '\n', p.toString());
         continue;
       }
@@ -129,18 +131,18 @@ class ReadAllBytesContractTest {
   }
 
   @ParameterizedTest
-  @EnumSource(ReadStrategy.class)
-  void fifo(ReadStrategy strategy) throws Exception {
+  @MethodSource("dev.fastio.internal.read.ReadTestHook#strategies")
+  void fifo(String strategy) throws Exception {
     assumeTrue(TestSupport.isLinux());
     byte[] content = TestSupport.randomBytes(7, 300_000);
     Path fifo = TestSupport.fifo(dir, "fifo");
     Thread writer = TestSupport.feed(fifo, content);
-    assertArrayEquals(content, FileReads.readAllBytes(fifo, strategy));
+    assertArrayEquals(content, ReadTestHook.readAllBytes(fifo, strategy));
     writer.join(10_000);
     writer = TestSupport.feed(fifo, content);
     assertArrayEquals(
         MessageDigest.getInstance("SHA-256").digest(content),
-        FileReads.digest(fifo, MessageDigest.getInstance("SHA-256"), strategy));
+        ReadTestHook.digest(fifo, MessageDigest.getInstance("SHA-256"), strategy));
     writer.join(10_000);
   }
 
@@ -159,19 +161,19 @@ class ReadAllBytesContractTest {
   }
 
   @ParameterizedTest
-  @EnumSource(ReadStrategy.class)
-  void interruptNeitherAbortsNorIsCleared(ReadStrategy strategy) throws Exception {
+  @MethodSource("dev.fastio.internal.read.ReadTestHook#strategies")
+  void interruptNeitherAbortsNorIsCleared(String strategy) throws Exception {
     byte[] content = TestSupport.randomBytes(3, 3 * 1024 * 1024);
     Path file = TestSupport.write(dir, "f", content);
     Thread.currentThread().interrupt();
     try {
       assertArrayEquals(Files.readAllBytes(file), content);
       assertTrue(Thread.currentThread().isInterrupted(), "the JDK keeps the status");
-      assertArrayEquals(content, FileReads.readAllBytes(file, strategy));
+      assertArrayEquals(content, ReadTestHook.readAllBytes(file, strategy));
       assertTrue(Thread.currentThread().isInterrupted(), "fastio keeps the status");
       assertArrayEquals(
           MessageDigest.getInstance("MD5").digest(content),
-          FileReads.digest(file, MessageDigest.getInstance("MD5"), strategy));
+          ReadTestHook.digest(file, MessageDigest.getInstance("MD5"), strategy));
       assertTrue(Thread.currentThread().isInterrupted(), "digest keeps the status");
     } finally {
       Thread.interrupted();
@@ -184,8 +186,8 @@ class ReadAllBytesContractTest {
    * one read per call (a read started over at each interrupt would never finish).
    */
   @ParameterizedTest
-  @EnumSource(ReadStrategy.class)
-  void interruptsArrivingDuringReadsAreSurvived(ReadStrategy strategy) throws Exception {
+  @MethodSource("dev.fastio.internal.read.ReadTestHook#strategies")
+  void interruptsArrivingDuringReadsAreSurvived(String strategy) throws Exception {
     byte[] content = TestSupport.randomBytes(4, 8 * 1024 * 1024);
     Path file = TestSupport.write(dir, "f", content);
     byte[] md5 = MessageDigest.getInstance("MD5").digest(content);
@@ -203,9 +205,9 @@ class ReadAllBytesContractTest {
     interrupter.start();
     try {
       for (int i = 0; i < 20; i++) {
-        assertArrayEquals(content, FileReads.readAllBytes(file, strategy));
+        assertArrayEquals(content, ReadTestHook.readAllBytes(file, strategy));
         assertTrue(Thread.currentThread().isInterrupted(), "readAllBytes keeps the status");
-        assertArrayEquals(md5, FileReads.digest(file, md, strategy));
+        assertArrayEquals(md5, ReadTestHook.digest(file, md, strategy));
         assertTrue(Thread.currentThread().isInterrupted(), "digest keeps the status");
       }
     } finally {
@@ -222,9 +224,8 @@ class ReadAllBytesContractTest {
   }
 
   @ParameterizedTest
-  @EnumSource(ReadStrategy.class)
-  void fileThatShrinksAndGrowsWhileReadNeverLeaksAnInternalError(ReadStrategy strategy)
-      throws Exception {
+  @MethodSource("dev.fastio.internal.read.ReadTestHook#strategies")
+  void fileThatShrinksAndGrowsWhileReadNeverLeaksAnInternalError(String strategy) throws Exception {
     int max = 4 * 1024 * 1024;
     byte[] ones = new byte[max];
     java.util.Arrays.fill(ones, (byte) 1);
@@ -247,13 +248,13 @@ class ReadAllBytesContractTest {
     changer.start();
     try {
       for (int i = 0; i < 200; i++) {
-        byte[] bytes = FileReads.readAllBytes(file, strategy);
+        byte[] bytes = ReadTestHook.readAllBytes(file, strategy);
         for (byte b : bytes) {
           if (b != 1 && b != 0) { // 0: a hole the truncation left before a write landed
             throw new AssertionError("foreign byte " + b);
           }
         }
-        assertNotNull(FileReads.digest(file, MessageDigest.getInstance("MD5"), strategy));
+        assertNotNull(ReadTestHook.digest(file, MessageDigest.getInstance("MD5"), strategy));
       }
     } finally {
       stop.set(true);

@@ -1,23 +1,17 @@
-package dev.fastio.tests.io;
+package dev.fastio.internal.io;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.fastio.ChunkedReader;
+import dev.fastio.FastioTestHook;
 import dev.fastio.TransferPolicy;
 import dev.fastio.TransferStrategy;
-import dev.fastio.internal.chunks.ChunkOptions;
-import dev.fastio.internal.chunks.ChunkSource;
-import dev.fastio.internal.chunks.ChunkStrategy;
-import dev.fastio.internal.io.BufferPool;
-import dev.fastio.internal.io.Placement;
-import dev.fastio.internal.platform.AlignedBuffers;
-import dev.fastio.internal.platform.NativeBuffer;
-import dev.fastio.internal.platform.PlatformProvider;
-import dev.fastio.internal.transfer.TransferOptions;
+import dev.fastio.internal.chunks.ChunksTestHook;
+import dev.fastio.internal.platform.PlatformTestHook;
 import dev.fastio.internal.transfer.TransferTestHook;
-import dev.fastio.internal.transfer.Transfers;
 import dev.fastio.tests.support.TestSupport;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -40,8 +34,8 @@ import net.jqwik.api.Provide;
 import org.junit.jupiter.api.Test;
 
 /**
- * Every buffer the kernel fills for fastio starts at a page boundary in memory (see {@link
- * AlignedBuffers#allocate}) and has exactly the capacity asked for; buffered chunks and the
+ * Every buffer the kernel fills for fastio starts at a page boundary in memory (see {@code
+ * AlignedBuffers.allocate}) and has exactly the capacity asked for; buffered chunks and the
  * transfer loop's reads are placed in it never just after the file's bytes modulo a page.
  */
 class BufferPlacementTest {
@@ -65,14 +59,14 @@ class BufferPlacementTest {
   /** Capacities around the page and pool sizes, then random ones; each buffer freed at once. */
   @Property(tries = 200, seed = "20261124")
   void anyCapacityIsAlignedAndExact(@ForAll("capacities") int capacity) {
-    try (NativeBuffer own = PlatformProvider.get().allocate(capacity)) {
+    try (var own = PlatformTestHook.allocate(capacity)) {
       assertAligned(own.buffer(), capacity);
     }
   }
 
   @Provide
   Arbitrary<Integer> capacities() {
-    int p = AlignedBuffers.PAGE;
+    int p = PlatformTestHook.PAGE;
     return Arbitraries.oneOf(
         Arbitraries.of(
             1,
@@ -96,9 +90,9 @@ class BufferPlacementTest {
   void allocateAlignedIsExactForPoolSizes() {
     for (int capacity :
         new int[] {
-          1, AlignedBuffers.PAGE + 1, BufferPool.READS.capacity(), BufferPool.CHUNKS.size()
+          1, PlatformTestHook.PAGE + 1, BufferPool.READS.capacity(), BufferPool.CHUNKS.size()
         }) {
-      assertAligned(AlignedBuffers.allocate(capacity), capacity);
+      assertAligned(PlatformTestHook.allocateAligned(capacity), capacity);
     }
   }
 
@@ -110,21 +104,21 @@ class BufferPlacementTest {
   @Test
   void bufferedChunksAreNeverPlacedJustAfterTheFilesBytes() throws IOException {
     Path file = Files.createTempFile("fastio-aligned", ".bin");
-    int page = AlignedBuffers.PAGE;
+    int page = PlatformTestHook.PAGE;
     try {
       byte[] content = TestSupport.randomBytes(11, 300_000);
       Files.write(file, content);
-      for (int chunkSize : new int[] {ChunkOptions.DEFAULT_CHUNK, 1000, page, 100_001, 1 << 20}) {
+      for (int chunkSize : new int[] {ChunksTestHook.DEFAULT_CHUNK, 1000, page, 100_001, 1 << 20}) {
         for (long at :
             new long[] {0, 1, 16, page - 64, page - 63, page - 16, page - 1, page, 5000, 131_071}) {
-          try (ChunkSource chunks =
-              ChunkSource.open(file, ChunkOptions.of(chunkSize, ChunkStrategy.BUFFERED))) {
+          try (ChunkedReader chunks = FastioTestHook.open(file, chunkSize, "BUFFERED")) {
             chunks.position(at);
             String where = "chunk size " + chunkSize + " at " + at;
             // Chunks of up to 64 KiB may be served from bytes read ahead, slices anywhere in the
             // buffer: only the first, read from the file, is checked for them.
             boolean every =
-                chunkSize == ChunkOptions.DEFAULT_CHUNK || chunkSize > BufferPool.CHUNKS.size() / 2;
+                chunkSize == ChunksTestHook.DEFAULT_CHUNK
+                    || chunkSize > BufferPool.CHUNKS.size() / 2;
             for (ByteBuffer chunk; (chunk = chunks.next()) != null; ) {
               long from = chunks.position() - chunk.remaining();
               assertEquals(from % 32, chunk.alignmentOffset(0, page), where + ", chunk at " + from);
@@ -149,7 +143,7 @@ class BufferPlacementTest {
   @Test
   void transferReadsAreNeverPlacedJustAfterTheFilesBytes() throws IOException {
     Path file = Files.createTempFile("fastio-aligned", ".bin");
-    int page = AlignedBuffers.PAGE;
+    int page = PlatformTestHook.PAGE;
     try {
       byte[] content = TestSupport.randomBytes(12, 300_000);
       Files.write(file, content);
@@ -187,15 +181,13 @@ class BufferPlacementTest {
                   public void close() {}
                 };
             long moved =
-                Transfers.transfer(
+                TransferTestHook.transfer(
                     source,
                     at,
                     count,
                     target,
-                    new TransferOptions(
-                        TransferPolicy.defaults().withStrategy(TransferStrategy.READ_WRITE),
-                        TransferOptions.MAPPED_WINDOW,
-                        false));
+                    TransferPolicy.defaults().withStrategy(TransferStrategy.READ_WRITE),
+                    TransferTestHook.MAPPED_WINDOW);
             assertEquals(count, moved, where);
             assertEquals(at + count, next[0], where);
           }
@@ -207,8 +199,8 @@ class BufferPlacementTest {
   }
 
   /**
-   * To a file target, the loop's reads are placed for the write too from {@link
-   * Transfers#PLACED_FOR_TARGET} bytes: for every pair of source and target offsets around page
+   * To a file target, the loop's reads are placed for the write too from {@code
+   * Transfers.PLACED_FOR_TARGET} bytes: for every pair of source and target offsets around page
    * ends, in plain and append mode, each buffer written lies a multiple of 32 bytes after the
    * source's bytes and, from that size, 0, 32 or at least 64 bytes before the target's, modulo a
    * page; the target gets the source's bytes.
@@ -217,7 +209,7 @@ class BufferPlacementTest {
   void transferReadsArePlacedForTheFileTheyAreWrittenTo() throws IOException {
     Path file = Files.createTempFile("fastio-aligned", ".bin");
     Path out = Files.createTempFile("fastio-aligned", ".out");
-    int page = AlignedBuffers.PAGE;
+    int page = PlatformTestHook.PAGE;
     try {
       byte[] content = TestSupport.randomBytes(13, 200_000);
       Files.write(file, content);
@@ -238,15 +230,13 @@ class BufferPlacementTest {
                 try (target) {
                   target.position(append ? 0 : to);
                   long moved =
-                      Transfers.transfer(
+                      TransferTestHook.transfer(
                           source,
                           from,
                           count,
                           target,
-                          new TransferOptions(
-                              TransferPolicy.defaults().withStrategy(TransferStrategy.READ_WRITE),
-                              TransferOptions.MAPPED_WINDOW,
-                              false));
+                          TransferPolicy.defaults().withStrategy(TransferStrategy.READ_WRITE),
+                          TransferTestHook.MAPPED_WINDOW);
                   assertEquals(count, moved, where);
                 }
                 long read = from;
@@ -300,7 +290,7 @@ class BufferPlacementTest {
 
   @Test
   void placementAlwaysFindsAFastPlace() {
-    int page = AlignedBuffers.PAGE;
+    int page = PlatformTestHook.PAGE;
     for (int s = 0; s < page; s++) {
       assertEquals(s % 32, Placement.of(s), "source " + s);
       assertEquals(s % 32, Placement.of(7L * page + s, -1), "source " + s);
@@ -315,7 +305,7 @@ class BufferPlacementTest {
 
   /** True unless a copy to {@code delta} bytes after its source, modulo a page, is 0, 32 or 64+. */
   private static boolean slow(long delta) {
-    long d = Math.floorMod(delta, AlignedBuffers.PAGE);
+    long d = Math.floorMod(delta, PlatformTestHook.PAGE);
     return d != 0 && d != 32 && d < 64;
   }
 
@@ -333,7 +323,7 @@ class BufferPlacementTest {
 
     @Override
     public int write(ByteBuffer src) throws IOException {
-      long address = src.alignmentOffset(src.position(), AlignedBuffers.PAGE);
+      long address = src.alignmentOffset(src.position(), PlatformTestHook.PAGE);
       long at = file.position();
       int n = file.write(src);
       writes.add(new long[] {address, at, n});
@@ -430,6 +420,6 @@ class BufferPlacementTest {
     assertEquals(capacity, b.capacity());
     assertEquals(0, b.position());
     assertEquals(capacity, b.limit());
-    assertEquals(0, b.alignmentOffset(0, AlignedBuffers.PAGE), "offset from a page boundary");
+    assertEquals(0, b.alignmentOffset(0, PlatformTestHook.PAGE), "offset from a page boundary");
   }
 }

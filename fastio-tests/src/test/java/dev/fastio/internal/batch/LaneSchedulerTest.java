@@ -1,4 +1,4 @@
-package dev.fastio.tests.batch;
+package dev.fastio.internal.batch;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -7,10 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.fastio.internal.batch.LaneScheduler;
+import dev.fastio.internal.batch.Md5LanesPropertiesTest.ChunkedSource;
+import dev.fastio.internal.batch.Md5LanesPropertiesTest.Delivery;
 import dev.fastio.internal.platform.Md5Lanes;
-import dev.fastio.tests.batch.Md5LanesPropertiesTest.ChunkedSource;
-import dev.fastio.tests.batch.Md5LanesPropertiesTest.Delivery;
 import dev.fastio.tests.support.TestSupport;
 import java.io.IOException;
 import java.nio.ByteBuffer;

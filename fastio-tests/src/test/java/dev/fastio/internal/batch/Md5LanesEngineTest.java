@@ -1,4 +1,4 @@
-package dev.fastio.tests.batch;
+package dev.fastio.internal.batch;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -8,7 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeFalse;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import dev.fastio.internal.batch.LaneScheduler;
 import dev.fastio.internal.platform.Md5Lanes;
 import dev.fastio.tests.guard.PerfGuard;
 import dev.fastio.tests.support.TestSupport;

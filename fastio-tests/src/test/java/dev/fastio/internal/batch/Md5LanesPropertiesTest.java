@@ -1,10 +1,9 @@
-package dev.fastio.tests.batch;
+package dev.fastio.internal.batch;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
-import dev.fastio.internal.batch.LaneScheduler;
 import dev.fastio.internal.platform.Md5Lanes;
 import dev.fastio.tests.support.TestSupport;
 import java.io.IOException;
