@@ -26,7 +26,7 @@ import java.util.function.LongConsumer;
  *       at once, so that their slow start is spent on the files (and the JIT, seeing them run on
  *       every thread, compiles them soonest), and the first thread times its lanes against its own
  *       {@code MessageDigest} bytes per second ({@link #judge}): fast once {@link #STREAK} windows
- *       of {@link #WINDOW} bytes in a row went faster than that.
+ *       of {@link #WINDOW} bytes in a row went faster than that, counted across the JVM's batches.
  * </ul>
  *
  * <p>Once fast, the lanes stay fast for the rest of the JVM's life. An instance is confined to one
@@ -65,6 +65,12 @@ final class LaneWarmUp {
 
   /** The rounds in a row the lanes won, over every batch of the JVM (races only delay). */
   private static volatile int streak;
+
+  /**
+   * The judged windows in a row the lanes won, over every batch of the JVM: a batch of a few MiB
+   * judges one window at most, so a streak kept per batch would never end (races only delay).
+   */
+  private static volatile int windowStreak;
 
   /** The time the last round took, nanoseconds: what the next one is budgeted at. */
   private static volatile long lastRound;
@@ -120,15 +126,13 @@ final class LaneWarmUp {
       private long bytes;
       private long since = System.nanoTime();
 
-      private int wins;
-
       @Override
       public void accept(long n) {
         bytes += n;
         if (bytes >= WINDOW && !fast) {
           long now = System.nanoTime();
-          wins = now - since < mdNanosPerByte * bytes ? wins + 1 : 0;
-          if (wins >= STREAK) {
+          windowStreak = now - since < mdNanosPerByte * bytes ? windowStreak + 1 : 0;
+          if (windowStreak >= STREAK) {
             fast = true;
           }
           bytes = 0;

@@ -10,6 +10,7 @@ import dev.fastio.tests.guard.PerfGuard;
 import dev.fastio.tests.support.TestSupport;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.time.Duration;
@@ -124,6 +125,41 @@ class DigestBatchGuardTest {
         hashed,
         WARM_UP_LIMIT - 1,
         "the lanes never measured faster than MessageDigest: still in the Vector API's fallback?");
+  }
+
+  /**
+   * Batches of 16 MiB, the README's row (16 files of 1 MiB, one thread), in a JVM where the lanes
+   * are not warm yet: each such batch judges the lanes over one window at most, so the judge must
+   * count its windows across batches, or the lanes never take over.
+   */
+  @Test
+  void theLanesTakeOverFromBatchesOf16MiB() throws Exception {
+    if (!DigestBatch.builder("MD5").build().engine().startsWith("MD5 lanes")) {
+      return; // MessageDigest here: nothing to take over (the vector runs check the lanes)
+    }
+    int batches = (int) (WARM_UP_LIMIT >> 24);
+    List<String> jvmArgs = new ArrayList<>();
+    for (String arg : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
+      if (!arg.startsWith("-agentlib") && !arg.startsWith("-javaagent")) {
+        jvmArgs.add(arg); // --add-modules, -XX:UseAVX: the same engine as here
+      }
+    }
+    Path probeDir = Files.createDirectories(dir.resolve("take-over"));
+    List<String> out = new ArrayList<>();
+    int status =
+        TestSupport.run(
+            out,
+            TestSupport.javaCommand(
+                    jvmArgs, LaneTakeOverProbe.class, probeDir.toString(), "" + batches)
+                .toArray(new String[0]));
+    assertEquals(0, status, "probe: " + out);
+    String[] fields = out.get(out.size() - 1).split(" ", 2);
+    PerfGuard.atMost(
+        "MD5 lanes take over in batches of 16 x 1 MiB (" + fields[1] + ")",
+        "batches of 16 MiB before one ran on the lanes from its first file",
+        Long.parseLong(fields[0]),
+        batches - 1,
+        "a judge that starts its streak again in every batch never sees three windows in a row");
   }
 
   /** Runs a batch of the large files; returns the files it hashed while the lanes warmed up. */

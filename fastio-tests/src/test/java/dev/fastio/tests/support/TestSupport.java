@@ -362,6 +362,22 @@ public final class TestSupport {
   }
 
   /**
+   * The command of a child JVM on this JVM's class path that runs {@code main} with {@code args}:
+   * this JVM's {@code java}, {@link #childJvmArgs()}, then {@code jvmArgs}.
+   */
+  public static List<String> javaCommand(List<String> jvmArgs, Class<?> main, String... args) {
+    List<String> cmd = new java.util.ArrayList<>();
+    cmd.add(Paths.get(System.getProperty("java.home"), "bin", "java").toString());
+    cmd.addAll(childJvmArgs());
+    cmd.addAll(jvmArgs);
+    cmd.add("-cp");
+    cmd.add(System.getProperty("java.class.path"));
+    cmd.add(main.getName());
+    cmd.addAll(List.of(args));
+    return cmd;
+  }
+
+  /**
    * The JVM options a child JVM needs to run the code this JVM runs: the forced legacy platform
    * (and on JDK 23 and newer permission for its {@code sun.misc.Unsafe} calls, which would
    * otherwise print a warning), and every other {@code fastio.*} property a breakage run of the
