@@ -23,6 +23,47 @@ final class SwarByteSearch implements ByteSearch {
 
   @Override
   public long count(ByteBuffer buf, int from, int to, byte a, byte b, boolean pairs) {
+    return pairs && a != b ? countPairs(buf, from, to, a, b) : countAny(buf, from, to, a, b);
+  }
+
+  /**
+   * {@link #count} without pairs. A byte's flag is the high bit of its byte of the word; the flags
+   * of four words, shifted by 0 to 3 bits, cannot collide, so one {@code bitCount} counts four
+   * words. The order of the bytes in a word does not matter here.
+   */
+  private static long countAny(ByteBuffer buf, int from, int to, byte a, byte b) {
+    long pa = (a & 0xFF) * ONES;
+    long pb = (b & 0xFF) * ONES;
+    boolean two = a != b;
+    long n = 0;
+    int i = from;
+    for (; i + 4 * Long.BYTES <= to; i += 4 * Long.BYTES) {
+      long m0 = hits(buf.getLong(i), pa, pb, two);
+      long m1 = hits(buf.getLong(i + Long.BYTES), pa, pb, two);
+      long m2 = hits(buf.getLong(i + 2 * Long.BYTES), pa, pb, two);
+      long m3 = hits(buf.getLong(i + 3 * Long.BYTES), pa, pb, two);
+      n += Long.bitCount(m0 | (m1 >>> 1) | (m2 >>> 2) | (m3 >>> 3));
+    }
+    for (; i + Long.BYTES <= to; i += Long.BYTES) {
+      n += Long.bitCount(hits(buf.getLong(i), pa, pb, two));
+    }
+    for (; i < to; i++) {
+      byte v = buf.get(i);
+      n += v == a || v == b ? 1 : 0;
+    }
+    return n;
+  }
+
+  /**
+   * The flags of the bytes of {@code w} equal to {@code pa}'s byte or, if {@code two}, {@code
+   * pb}'s.
+   */
+  private static long hits(long w, long pa, long pb, boolean two) {
+    return two ? zeros(w ^ pa) | zeros(w ^ pb) : zeros(w ^ pa);
+  }
+
+  /** {@link #count} with pairs: a {@code b} directly followed by an {@code a} counts once. */
+  private static long countPairs(ByteBuffer buf, int from, int to, byte a, byte b) {
     long pa = (a & 0xFF) * ONES;
     long pb = (b & 0xFF) * ONES;
     boolean little = buf.order() == ByteOrder.LITTLE_ENDIAN;
@@ -32,17 +73,14 @@ final class SwarByteSearch implements ByteSearch {
     for (; i + Long.BYTES <= to; i += Long.BYTES) {
       long w = word(buf, i, little);
       long ma = zeros(w ^ pa);
-      long mb = a == b ? 0 : zeros(w ^ pb);
-      n += Long.bitCount(ma | mb);
-      if (pairs) {
-        n -= Long.bitCount(((mb << 8) | (carry << 7)) & ma);
-        carry = mb >>> 63;
-      }
+      long mb = zeros(w ^ pb);
+      n += Long.bitCount(ma | mb) - Long.bitCount(((mb << 8) | (carry << 7)) & ma);
+      carry = mb >>> 63;
     }
     for (; i < to; i++) {
       byte v = buf.get(i);
       if (v == a || v == b) {
-        n += pairs && carry == 1 && v == a ? 0 : 1;
+        n += carry == 1 && v == a ? 0 : 1;
       }
       carry = v == b ? 1 : 0;
     }
