@@ -66,6 +66,7 @@ BREAKAGES=(
   "a stream collected before any hashing|@$here/breakages/stream-collected-first.patch"
   "LineScanner search by SWAR where vectors could run|-Dfastio.scan.vector=false"
   "LineScanner reads every file sequentially|@$here/breakages/scan-sequential.patch"
+  "MD5 lanes judged per batch, never across batches|@$here/breakages/lane-judge-per-batch.patch"
 )
 
 # The breakages the timing backstop must catch by speed alone (same calls, same allocations).
