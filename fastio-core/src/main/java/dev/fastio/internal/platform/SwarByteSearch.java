@@ -62,7 +62,11 @@ final class SwarByteSearch implements ByteSearch {
     return two ? zeros(w ^ pa) | zeros(w ^ pb) : zeros(w ^ pa);
   }
 
-  /** {@link #count} with pairs: a {@code b} directly followed by an {@code a} counts once. */
+  /**
+   * {@link #count} with pairs: a {@code b} directly followed by an {@code a} counts once. Four
+   * words a step as in {@link #countAny}; a pair's flag is its {@code a}'s, so the pairs of four
+   * words are counted by one {@code bitCount} too.
+   */
   private static long countPairs(ByteBuffer buf, int from, int to, byte a, byte b) {
     long pa = (a & 0xFF) * ONES;
     long pb = (b & 0xFF) * ONES;
@@ -70,11 +74,32 @@ final class SwarByteSearch implements ByteSearch {
     long n = 0;
     long carry = 0; // 1 if the byte before the word is a b
     int i = from;
+    for (; i + 4 * Long.BYTES <= to; i += 4 * Long.BYTES) {
+      long w0 = word(buf, i, little);
+      long w1 = word(buf, i + Long.BYTES, little);
+      long w2 = word(buf, i + 2 * Long.BYTES, little);
+      long w3 = word(buf, i + 3 * Long.BYTES, little);
+      long a0 = zeros(w0 ^ pa);
+      long a1 = zeros(w1 ^ pa);
+      long a2 = zeros(w2 ^ pa);
+      long a3 = zeros(w3 ^ pa);
+      long b0 = zeros(w0 ^ pb);
+      long b1 = zeros(w1 ^ pb);
+      long b2 = zeros(w2 ^ pb);
+      long b3 = zeros(w3 ^ pb);
+      long p0 = pairs(a0, b0, carry);
+      long p1 = pairs(a1, b1, b0 >>> 63);
+      long p2 = pairs(a2, b2, b1 >>> 63);
+      long p3 = pairs(a3, b3, b2 >>> 63);
+      carry = b3 >>> 63;
+      long any = (a0 | b0) | ((a1 | b1) >>> 1) | ((a2 | b2) >>> 2) | ((a3 | b3) >>> 3);
+      n += Long.bitCount(any) - Long.bitCount(p0 | (p1 >>> 1) | (p2 >>> 2) | (p3 >>> 3));
+    }
     for (; i + Long.BYTES <= to; i += Long.BYTES) {
       long w = word(buf, i, little);
       long ma = zeros(w ^ pa);
       long mb = zeros(w ^ pb);
-      n += Long.bitCount(ma | mb) - Long.bitCount(((mb << 8) | (carry << 7)) & ma);
+      n += Long.bitCount(ma | mb) - Long.bitCount(pairs(ma, mb, carry));
       carry = mb >>> 63;
     }
     for (; i < to; i++) {
@@ -85,6 +110,14 @@ final class SwarByteSearch implements ByteSearch {
       carry = v == b ? 1 : 0;
     }
     return n;
+  }
+
+  /**
+   * The flags of a word's {@code a}s directly after a {@code b}: {@code mb} moved up a byte, the
+   * previous word's last byte ({@code carry} 1 if a {@code b}) before the first.
+   */
+  private static long pairs(long ma, long mb, long carry) {
+    return ((mb << 8) | (carry << 7)) & ma;
   }
 
   @Override
