@@ -60,7 +60,15 @@ public final class TimingBackstop {
      * without judging them, as {@code run.sh --calibrate} does).
      */
     public static Bound of(Bound jdk17, Bound newest) {
-      Bound b = Runtime.version().feature() < 25 ? jdk17 : newest;
+      return pick(Runtime.version().feature() >= 25, jdk17, newest);
+    }
+
+    /**
+     * {@code second} if {@code useSecond}, else {@code first}, for a path whose figures depend on
+     * something other than the JDK (the vector width); the property applies as in {@link #of}.
+     */
+    public static Bound pick(boolean useSecond, Bound first, Bound second) {
+      Bound b = useSecond ? second : first;
       String forced = System.getProperty("fastio.perfGuard.threshold");
       return forced == null ? b : new Bound(Double.parseDouble(forced), b.figures());
     }
