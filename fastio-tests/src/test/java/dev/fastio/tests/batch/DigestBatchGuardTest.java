@@ -138,12 +138,7 @@ class DigestBatchGuardTest {
       return; // MessageDigest here: nothing to take over (the vector runs check the lanes)
     }
     int batches = (int) (WARM_UP_LIMIT >> 24);
-    List<String> jvmArgs = new ArrayList<>();
-    for (String arg : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
-      if (!arg.startsWith("-agentlib") && !arg.startsWith("-javaagent")) {
-        jvmArgs.add(arg); // --add-modules, -XX:UseAVX: the same engine as here
-      }
-    }
+    List<String> jvmArgs = TestSupport.thisJvmArgs(); // the same engine as here
     Path probeDir = Files.createDirectories(dir.resolve("take-over"));
     List<String> out = new ArrayList<>();
     int status =

@@ -12,9 +12,6 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.Paths;
-import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
@@ -38,14 +35,7 @@ class MappedFileJitTest {
   private record Run(List<String> out, String err, int status) {}
 
   private static Run runChild(List<String> jvmArgs, String... args) throws Exception {
-    List<String> cmd = new ArrayList<>();
-    cmd.add(Paths.get(System.getProperty("java.home"), "bin", "java").toString());
-    cmd.addAll(TestSupport.childJvmArgs());
-    cmd.addAll(jvmArgs);
-    cmd.add("-cp");
-    cmd.add(System.getProperty("java.class.path"));
-    cmd.add(MappedProbe.class.getName());
-    cmd.addAll(Arrays.asList(args));
+    List<String> cmd = TestSupport.javaCommand(jvmArgs, MappedProbe.class, args);
     Path out = Files.createTempFile("probe", ".out");
     Path err = Files.createTempFile("probe", ".err");
     try {

@@ -24,7 +24,6 @@ import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.io.RandomAccessFile;
 import java.io.UncheckedIOException;
-import java.lang.management.ManagementFactory;
 import java.nio.ByteBuffer;
 import java.nio.ReadOnlyBufferException;
 import java.nio.channels.FileChannel;
@@ -758,19 +757,9 @@ class LineScannerContractTest {
 
   private ProbeRun runTruncationProbe(int run) throws Exception {
     Path runDir = Files.createDirectory(dir.resolve("probe-" + run));
-    List<String> cmd = new ArrayList<>();
-    cmd.add(Paths.get(System.getProperty("java.home"), "bin", "java").toString());
-    for (String arg : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
-      if (!arg.startsWith("-agentlib") && !arg.startsWith("-javaagent")) {
-        cmd.add(arg); // --add-modules, -XX:UseAVX: the same engine as here
-      }
-    }
-    cmd.addAll(TestSupport.childJvmArgs());
-    cmd.add("-XX:ErrorFile=" + runDir.resolve("hs_err_%p.log"));
-    cmd.add("-cp");
-    cmd.add(System.getProperty("java.class.path"));
-    cmd.add(TruncationProbe.class.getName());
-    cmd.add(runDir.toString());
+    List<String> jvmArgs = TestSupport.thisJvmArgs(); // the same engine as here
+    jvmArgs.add("-XX:ErrorFile=" + runDir.resolve("hs_err_%p.log"));
+    List<String> cmd = TestSupport.javaCommand(jvmArgs, TruncationProbe.class, runDir.toString());
     Path out = runDir.resolve("probe.out");
     Process p =
         new ProcessBuilder(cmd)
@@ -1396,15 +1385,10 @@ class LineScannerContractTest {
 
   @Test
   void fastioScanVectorFalseTurnsTheVectorEngineOff() throws Exception {
-    List<String> cmd = new ArrayList<>();
-    cmd.add(Paths.get(System.getProperty("java.home"), "bin", "java").toString());
-    cmd.addAll(TestSupport.childJvmArgs());
-    cmd.add("--add-modules");
-    cmd.add("jdk.incubator.vector");
-    cmd.add("-Dfastio.scan.vector=false");
-    cmd.add("-cp");
-    cmd.add(System.getProperty("java.class.path"));
-    cmd.add(EngineProbe.class.getName());
+    List<String> cmd =
+        TestSupport.javaCommand(
+            List.of("--add-modules", "jdk.incubator.vector", "-Dfastio.scan.vector=false"),
+            EngineProbe.class);
     Path out = dir.resolve("probe.out");
     Process p =
         new ProcessBuilder(cmd)

@@ -362,6 +362,21 @@ public final class TestSupport {
   }
 
   /**
+   * This JVM's own options but agents ({@code --add-modules}, {@code -XX:UseAVX}, ...), for a child
+   * JVM that must run the same engines as this one.
+   */
+  public static List<String> thisJvmArgs() {
+    List<String> args = new java.util.ArrayList<>();
+    for (String arg :
+        java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments()) {
+      if (!arg.startsWith("-agentlib") && !arg.startsWith("-javaagent")) {
+        args.add(arg);
+      }
+    }
+    return args;
+  }
+
+  /**
    * The command of a child JVM on this JVM's class path that runs {@code main} with {@code args}:
    * this JVM's {@code java}, {@link #childJvmArgs()}, then {@code jvmArgs}.
    */
