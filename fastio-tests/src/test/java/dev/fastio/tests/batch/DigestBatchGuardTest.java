@@ -137,7 +137,7 @@ class DigestBatchGuardTest {
     if (!DigestBatch.builder("MD5").build().engine().startsWith("MD5 lanes")) {
       return; // MessageDigest here: nothing to take over (the vector runs check the lanes)
     }
-    int batches = (int) (WARM_UP_LIMIT >> 24);
+    int batches = (int) (WARM_UP_LIMIT / (16L << 20)); // of 16 MiB
     List<String> jvmArgs = TestSupport.thisJvmArgs(); // the same engine as here
     Path probeDir = Files.createDirectories(dir.resolve("take-over"));
     List<String> out = new ArrayList<>();
@@ -145,7 +145,7 @@ class DigestBatchGuardTest {
         TestSupport.run(
             out,
             TestSupport.javaCommand(
-                    jvmArgs, LaneTakeOverProbe.class, probeDir.toString(), "" + batches)
+                    jvmArgs, LaneTakeOverProbe.class, probeDir.toString(), String.valueOf(batches))
                 .toArray(new String[0]));
     assertEquals(0, status, "probe: " + out);
     String[] fields = out.get(out.size() - 1).split(" ", 2);
