@@ -69,8 +69,10 @@ import java.util.stream.Stream;
  * fastio.md5.vector}: {@code false} turns them off, {@code true} allows them on any JDK). Until the
  * JIT has compiled the lanes they are many times slower than {@code MessageDigest}, so a batch
  * hashes with {@code MessageDigest} until the lanes are measured faster: its first worker warms
- * them up between small files, or, where the files are large, the workers move to the lanes at once
- * and warm them up on the files, which pays there; from then on, for the rest of the JVM's life,
+ * them up between small files, or, where the files are large and the work is long (about 512 MiB
+ * hashed in the JVM and known to be left in the batch), the workers move to the lanes at once and
+ * warm them up on the files, which pays there; a shorter run never loads the lanes (their
+ * compilation would cost more than they win back). From then on, for the rest of the JVM's life,
  * MD5 batches use the lanes from their first file (system property {@code fastio.md5.warmUp=false}
  * uses them at once). {@link #engine()} says which engine a batch uses when it reads in parallel. A
  * batch that reads sequentially ({@link Reading#SEQUENTIAL}, or {@code AUTO} on a rotational disk
@@ -497,7 +499,7 @@ public final class DigestBatch {
         threads,
         pipeline,
         early == null ? BatchRun.Observer.NONE : new Listening(early, listener),
-        // asked only here: an inline batch never looks the vector engine up (a known-answer check)
+        // cheap: the vector engine is looked up (a known-answer check) only when a run moves to it
         pipeline == Pipeline.PARALLEL ? Engine.of(algorithm) : Engine.MESSAGE_DIGEST);
   }
 

@@ -13,14 +13,16 @@ public enum Engine {
   MD5_LANES;
 
   /**
-   * The engine for {@code algorithm} here: {@link #MD5_LANES} for MD5 where the vector engine is
-   * available ({@link Md5Lanes#vectorAvailable()}), else {@link #MESSAGE_DIGEST}.
+   * The engine for {@code algorithm} here: {@link #MD5_LANES} for MD5 where the vector engine may
+   * be available ({@link Md5Lanes#vectorMayBeAvailable()}), else {@link #MESSAGE_DIGEST}. Cheap:
+   * the engine is looked up only when a run is about to use the lanes, which then hashes with
+   * {@code MessageDigest} if it is unavailable after all.
    *
    * @param algorithm a {@code MessageDigest} algorithm name
    * @return the engine
    */
   public static Engine of(String algorithm) {
-    return "MD5".equalsIgnoreCase(algorithm) && Md5Lanes.vectorAvailable()
+    return "MD5".equalsIgnoreCase(algorithm) && Md5Lanes.vectorMayBeAvailable()
         ? MD5_LANES
         : MESSAGE_DIGEST;
   }
@@ -42,12 +44,15 @@ public enum Engine {
 
   /**
    * What a user is told of this engine for {@code algorithm}: {@code "MessageDigest"}, or {@code
-   * "MD5 lanes: vector 16x32-bit"} (the vector engine's name, which gives its lanes).
+   * "MD5 lanes: vector 16x32-bit"} (the vector engine's name, which gives its lanes) where the
+   * lanes are available ({@link Md5Lanes#vectorAvailable()}: the lookup, if not made yet).
    *
    * @param algorithm the batch's algorithm
    * @return a one-line description
    */
   public String describe(String algorithm) {
-    return this == MD5_LANES ? "MD5 lanes: " + Md5Lanes.vectorStatus() : "MessageDigest";
+    return this == MD5_LANES && Md5Lanes.vectorAvailable()
+        ? "MD5 lanes: " + Md5Lanes.vectorStatus()
+        : "MessageDigest";
   }
 }

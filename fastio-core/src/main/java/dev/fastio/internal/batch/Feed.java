@@ -42,6 +42,15 @@ interface Feed {
    */
   Path path(int index);
 
+  /**
+   * The bytes of the files not handed out yet, not counting files of {@link LaneHashing#ALONE}
+   * bytes or more; {@link Long#MAX_VALUE} where the feed does not know them. Called by one thread
+   * at a time.
+   */
+  default long bytesLeft() {
+    return Long.MAX_VALUE;
+  }
+
   /** File {@code index}'s hash is done (its result given to the run). */
   void finished(int index);
 

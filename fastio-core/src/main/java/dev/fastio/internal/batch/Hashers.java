@@ -1,5 +1,6 @@
 package dev.fastio.internal.batch;
 
+import dev.fastio.internal.platform.Md5Lanes;
 import dev.fastio.internal.read.FileReads;
 import dev.fastio.internal.read.ReadStrategy;
 import java.io.IOException;
@@ -44,7 +45,7 @@ final class Hashers {
   private void hashLoop(boolean first) {
     try {
       if (options.engine() == Engine.MD5_LANES) {
-        LongConsumer judge = LaneWarmUp.isFast() ? Hashers::noJudge : hashWhileLanesWarmUp(first);
+        LongConsumer judge = hashUntilLanes(first);
         if (judge != null) {
           new LaneHashing(this, judge).hash();
         }
@@ -64,17 +65,15 @@ final class Hashers {
   /**
    * Hashes files with {@code MessageDigest} until the lanes are fast ({@link LaneWarmUp}), the
    * {@code warm} thread warming them up between files, or moving to them early where the files are
-   * large. Returns null when no file is left, else the judge of the lanes the thread hashes with
-   * next.
+   * large; the lanes are looked up ({@link Md5Lanes#vectorAvailable()}) only then, and where they
+   * turn out unavailable every file is hashed here. Returns null when no file is left, else the
+   * judge of the lanes the thread hashes with next.
    */
-  private LongConsumer hashWhileLanesWarmUp(boolean warm) throws InterruptedException {
+  private LongConsumer hashUntilLanes(boolean warm) throws InterruptedException {
     LaneWarmUp warmUp = warm ? new LaneWarmUp() : null;
     long[] bytes = {0};
-    MessageDigest md = newDigest(options);
-    if (warmUp != null) {
-      md = new CountingDigest(md, n -> bytes[0] += n); // only the warm thread times its bytes
-    }
-    while (!LaneWarmUp.isFast() && !lanesEarly) {
+    MessageDigest md = new CountingDigest(newDigest(options), n -> bytes[0] += n);
+    while (!((LaneWarmUp.isFast() || lanesEarly) && Md5Lanes.vectorAvailable())) {
       int i = delivery.isCancelled() ? -1 : feed.next();
       if (i < 0) {
         return null;
@@ -83,9 +82,10 @@ final class Hashers {
       bytes[0] = 0;
       hash(i, md);
       warmUpFiles.incrementAndGet();
+      LaneWarmUp.hashedInJvm(bytes[0]);
       if (warmUp != null) {
         warmUp.hashed(bytes[0], System.nanoTime() - start);
-        if (warmUp.lanesWorthIt()) {
+        if (warmUp.lanesWorthIt(feed) && Md5Lanes.vectorAvailable()) {
           lanesEarly = true; // the other threads follow after their current file
           return warmUp.judge();
         }

@@ -22,11 +22,13 @@ import java.util.function.LongConsumer;
  *       lanes are {@link #isFast fast} once faster by {@link #MARGIN} in {@link #STREAK} rounds in
  *       a row.
  *   <li>Where the batch's files are large ({@link #lanesWorthIt}: at least {@link #EARLY_BYTES}
- *       hashed, {@link #EARLY_FILE_BYTES} a file on average), the batch's threads move to the lanes
- *       at once, so that their slow start is spent on the files (and the JIT, seeing them run on
- *       every thread, compiles them soonest), and the first thread times its lanes against its own
- *       {@code MessageDigest} bytes per second ({@link #judge}): fast once {@link #STREAK} windows
- *       of {@link #WINDOW} bytes in a row went faster than that, counted across the JVM's batches.
+ *       hashed, {@link #EARLY_FILE_BYTES} a file on average) and the work is long enough to win
+ *       back the lanes' compilation (at least {@link #EARLY_WORK} bytes hashed in this JVM and left
+ *       in the batch, as far as its feed knows), the batch's threads move to the lanes at once, so
+ *       that their slow start is spent on the files (and the JIT, seeing them run on every thread,
+ *       compiles them soonest), and the first thread times its lanes against its own {@code
+ *       MessageDigest} bytes per second ({@link #judge}): fast once {@link #STREAK} windows of
+ *       {@link #WINDOW} bytes in a row went faster than that, counted across the JVM's batches.
  * </ul>
  *
  * <p>Once fast, the lanes stay fast for the rest of the JVM's life. An instance is confined to one
@@ -53,6 +55,18 @@ final class LaneWarmUp {
 
   /** The mean file size, in bytes, from which the thread moves to the lanes early. */
   static final long EARLY_FILE_BYTES = 128 << 10;
+
+  /**
+   * The bytes hashed in this JVM and left in the batch from which the thread moves to the lanes
+   * early: the lanes' compilation costs about what {@code MessageDigest} hashes in a second of one
+   * core, which they win back on some 600 MB (docs/small-files.md).
+   */
+  static final long EARLY_WORK = 512L << 20;
+
+  /**
+   * The bytes the JVM's MD5 batches hashed with {@code MessageDigest} while the lanes warmed up.
+   */
+  private static final AtomicLong bytesInJvm = new AtomicLong();
 
   /**
    * The bytes of the lanes timed at once against {@code MessageDigest}: counted as the lanes' files
@@ -110,9 +124,20 @@ final class LaneWarmUp {
     hashedFiles++;
   }
 
-  /** True where the files are large enough for the thread to warm the lanes up on them. */
-  boolean lanesWorthIt() {
-    return hashedBytes >= EARLY_BYTES && hashedBytes / hashedFiles >= EARLY_FILE_BYTES;
+  /** A hashing thread of an MD5 batch hashed {@code bytes} with {@code MessageDigest}. */
+  static void hashedInJvm(long bytes) {
+    bytesInJvm.addAndGet(bytes);
+  }
+
+  /**
+   * True where the files are large enough for the thread to warm the lanes up on them, and the work
+   * long enough: {@code feed}'s {@link Feed#bytesLeft bytes left} and this JVM's bytes hashed come
+   * to {@link #EARLY_WORK}.
+   */
+  boolean lanesWorthIt(Feed feed) {
+    return hashedBytes >= EARLY_BYTES
+        && hashedBytes / hashedFiles >= EARLY_FILE_BYTES
+        && feed.bytesLeft() >= EARLY_WORK - Math.min(bytesInJvm.get(), EARLY_WORK);
   }
 
   /**
@@ -154,6 +179,9 @@ final class LaneWarmUp {
       return false;
     }
     if (lanes == null) {
+      if (!Md5Lanes.vectorAvailable()) {
+        return false; // looked up only now, and unavailable: MessageDigest it is
+      }
       lanes = Md5Lanes.vector(LaneHashing.BLOCKS_PER_LANE);
       md5 = md5();
       bytes = new byte[INPUT];

@@ -23,6 +23,12 @@ final class ParallelFeed implements Feed {
   /** The indexes of the files, largest first (so no large file is left for the end). */
   private final int[] order;
 
+  /**
+   * {@code smallBytesFrom[k]}: the bytes of the regular files of {@code order[k..]} smaller than
+   * {@link LaneHashing#ALONE}.
+   */
+  private final long[] smallBytesFrom;
+
   /** The next index into {@link #order}. */
   private final AtomicInteger next = new AtomicInteger();
 
@@ -34,6 +40,12 @@ final class ParallelFeed implements Feed {
     this.paths = paths;
     long[] sizes = new long[paths.size()];
     this.order = largestFirst(paths, sizes);
+    this.smallBytesFrom = new long[order.length + 1];
+    for (int k = order.length - 1; k >= 0; k--) {
+      long size = sizes[order[k]];
+      smallBytesFrom[k] =
+          smallBytesFrom[k + 1] + (size < LaneHashing.ALONE ? Math.max(size, 0) : 0);
+    }
     this.readAhead = readAhead(paths, sizes, delivery);
   }
 
@@ -75,6 +87,11 @@ final class ParallelFeed implements Feed {
   @Override
   public int poll() {
     return next();
+  }
+
+  @Override
+  public long bytesLeft() {
+    return smallBytesFrom[Math.min(next.get(), order.length)];
   }
 
   @Override

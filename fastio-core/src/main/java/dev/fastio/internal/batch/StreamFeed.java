@@ -1,6 +1,9 @@
 package dev.fastio.internal.batch;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Objects;
@@ -28,6 +31,11 @@ final class StreamFeed implements Feed {
   private int taken; // guarded by lock: the paths handed to hashing threads
   private boolean ended; // guarded by lock: the source has no more
   private boolean stopped; // guarded by lock: the run is over
+
+  // The sizes of the paths taken ahead, asked (a stat each, once) only by bytesLeft().
+  private long[] sizes; // guarded by lock: of paths [taken, sized), in their slots
+  private int sized; // guarded by lock
+  private long sizedBytes; // guarded by lock: the sum of sizes[taken, sized)
 
   /**
    * A feed of the paths of {@code head}, then those of {@code source}, at most {@code capacity}
@@ -110,7 +118,56 @@ final class StreamFeed implements Feed {
 
   /** The next path's index, or -1 where none is left or the run is over; under the lock. */
   private int take() {
-    return stopped || taken == produced ? -1 : taken++;
+    if (stopped || taken == produced) {
+      return -1;
+    }
+    if (taken < sized) {
+      sizedBytes -= sizes[taken % sizes.length];
+    }
+    return taken++;
+  }
+
+  /**
+   * The sizes of the paths taken ahead (each path's {@code stat} asked once, outside the lock), or
+   * {@link Long#MAX_VALUE} while the source goes on past a ring of paths: a stream longer than what
+   * it may hold ahead is taken to be long.
+   */
+  @Override
+  public long bytesLeft() {
+    int from;
+    int to;
+    synchronized (lock) {
+      if (!ended && produced > ring.length()) {
+        return Long.MAX_VALUE;
+      }
+      if (sizes == null) {
+        sizes = new long[ring.length()];
+      }
+      from = Math.max(sized, taken);
+      to = produced;
+    }
+    long[] found = new long[to - from];
+    for (int i = from; i < to; i++) {
+      found[i - from] = sizeBelowAlone(ring.get(i % ring.length()));
+    }
+    synchronized (lock) {
+      for (int i = Math.max(from, taken); i < to; i++) { // the paths taken meanwhile are gone
+        sizes[i % sizes.length] = found[i - from];
+        sizedBytes += found[i - from];
+      }
+      sized = Math.max(sized, to);
+      return sizedBytes;
+    }
+  }
+
+  /** A regular file's size if below {@link LaneHashing#ALONE}, else 0. */
+  private static long sizeBelowAlone(Path p) {
+    try {
+      BasicFileAttributes a = Files.readAttributes(p, BasicFileAttributes.class);
+      return a.isRegularFile() && a.size() < LaneHashing.ALONE ? a.size() : 0;
+    } catch (IOException | RuntimeException e) {
+      return 0; // its hashing will say what is wrong
+    }
   }
 
   @Override

@@ -171,9 +171,20 @@ public abstract class Md5Lanes {
     return new ScalarMd5Lanes(lanes, blocksPerLane);
   }
 
-  /** True if {@link #vector} works in this runtime (decided once, at class initialization). */
+  /**
+   * True if {@link #vector} works in this runtime: decided once, when first asked, by loading the
+   * engine and a known-answer check (some tens of milliseconds before the JIT has compiled it).
+   */
   public static boolean vectorAvailable() {
-    return VectorMd5LanesLookup.FACTORY != null;
+    return VectorMd5LanesLookup.factory() != null;
+  }
+
+  /**
+   * False where {@link #vectorAvailable()} is known to be false without loading the engine (turned
+   * off, a JDK it was not measured on, no C2, the module not resolved); cheap.
+   */
+  public static boolean vectorMayBeAvailable() {
+    return VectorMd5LanesLookup.mayBeAvailable();
   }
 
   /**
@@ -182,7 +193,7 @@ public abstract class Md5Lanes {
    * jdk.incubator.vector)"}.
    */
   public static String vectorStatus() {
-    return VectorMd5LanesLookup.STATUS;
+    return VectorMd5LanesLookup.status();
   }
 
   /**

@@ -7,10 +7,10 @@ import java.lang.invoke.MethodType;
 import java.util.Arrays;
 
 /**
- * Decides once, at class initialization, whether the vector {@link Md5Lanes} can run here, and
- * finds it by name: {@code VectorMd5Lanes} is compiled against {@code jdk.incubator.vector} (its
- * own source root, {@code src/main/vector}) and must never be loaded where that module is not
- * resolved. It is used when all of these hold:
+ * Decides once, when first asked, whether the vector {@link Md5Lanes} can run here, and finds it by
+ * name: {@code VectorMd5Lanes} is compiled against {@code jdk.incubator.vector} (its own source
+ * root, {@code src/main/vector}) and must never be loaded where that module is not resolved. It is
+ * used when all of these hold:
  *
  * <ul>
  *   <li>{@code -Dfastio.md5.vector=false} is not set, and the JDK is one where the engine was
@@ -24,31 +24,49 @@ import java.util.Arrays;
  *   <li>a known-answer check against the scalar engine passes.
  * </ul>
  *
- * Nothing is printed: {@link #STATUS} says what was decided and why.
+ * Nothing is printed: {@link #status()} says what was decided and why. {@link #mayBeAvailable()}
+ * checks the first three without loading the engine or running the check.
  */
 final class VectorMd5LanesLookup {
   private static final String CLASS = "dev.fastio.internal.platform.VectorMd5Lanes";
 
+  /**
+   * What the lookup found: {@code factory}, {@code (int blocksPerLane) -> Md5Lanes}, or null where
+   * the vector engine is unavailable; {@code status}, the engine's {@link Md5Lanes#name()} (e.g.
+   * {@code "vector 16x32-bit"}) or {@code "unavailable: <reason>"}.
+   */
   private record Found(MethodHandle factory, String status) {}
 
-  private static final Found FOUND = find();
+  /** The lookup, made when first asked for: it loads the engine and runs the known-answer check. */
+  private static final class Lookup {
+    static final Found FOUND = find();
 
-  /** {@code (int blocksPerLane) -> Md5Lanes}, or null where the vector engine is unavailable. */
-  static final MethodHandle FACTORY = FOUND.factory();
-
-  /**
-   * The engine's {@link Md5Lanes#name()} (e.g. {@code "vector 16x32-bit"}), or {@code "unavailable:
-   * <reason>"}.
-   */
-  static final String STATUS = FOUND.status();
+    private Lookup() {}
+  }
 
   private VectorMd5LanesLookup() {}
 
+  /** False where the engine is known to be unavailable without loading it; cheap, no lookup. */
+  static boolean mayBeAvailable() {
+    return precondition() == null;
+  }
+
+  /** The engine's factory, or null where it is unavailable (the lookup, once). */
+  static MethodHandle factory() {
+    return Lookup.FOUND.factory();
+  }
+
+  /** The engine's name, or why it is unavailable (the lookup, once). */
+  static String status() {
+    return Lookup.FOUND.status();
+  }
+
   static Md5Lanes create(int blocksPerLane) {
-    if (FACTORY == null) {
-      throw new IllegalStateException("vector MD5 engine " + STATUS);
+    MethodHandle factory = factory();
+    if (factory == null) {
+      throw new IllegalStateException("vector MD5 engine " + status());
     }
-    return VectorModule.construct(() -> (Md5Lanes) FACTORY.invokeExact(blocksPerLane));
+    return VectorModule.construct(() -> (Md5Lanes) factory.invokeExact(blocksPerLane));
   }
 
   private static Found find() {

@@ -22,6 +22,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.IntStream;
+import java.util.stream.Stream;
 import jdk.jfr.Recording;
 import jdk.jfr.consumer.RecordedEvent;
 import jdk.jfr.consumer.RecordingFile;
@@ -33,8 +34,9 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Performance guards of the small-file and first-result paths of {@link DigestBatch} (see {@code
  * docs/perf-guard.md}): a batch too small for threads starts none; a stream's first result is
- * delivered while the stream still produces; and where the MD5 lanes are in use, they take over
- * from {@code MessageDigest} once warm (a lanes engine that stays in the Vector API's fallback
+ * delivered while the stream still produces; and where the MD5 lanes are in use, a short batch in a
+ * fresh JVM never loads them (their compilation would cost more than they win back), and they take
+ * over from {@code MessageDigest} once warm (a lanes engine that stays in the Vector API's fallback
  * never does, and the batch would silently stay on {@code MessageDigest}).
  */
 @Tag("perf-guard")
@@ -42,8 +44,11 @@ class DigestBatchGuardTest {
   private static final int SMALL = 4096;
   private static final int LARGE = 4 << 20;
 
-  /** The most bytes hashed before the lanes take over: several times what warming them takes. */
-  private static final long WARM_UP_LIMIT = 768L << 20;
+  /**
+   * The most bytes hashed before the lanes take over: the 512 MiB a JVM hashes before its batches
+   * move to the lanes early, plus twice what warming them takes.
+   */
+  private static final long WARM_UP_LIMIT = 1L << 30;
 
   @TempDir static Path dir;
   private static Path small;
@@ -155,6 +160,40 @@ class DigestBatchGuardTest {
         Long.parseLong(fields[0]),
         batches - 1,
         "a judge that starts its streak again in every batch never sees three windows in a row");
+  }
+
+  /**
+   * A batch of 64 MiB in large files, in a fresh JVM: the lanes would not win back their
+   * compilation, so it hashes with {@code MessageDigest} and never even loads the vector engine.
+   */
+  @Test
+  void aShortBatchNeverLoadsTheLanes() throws Exception {
+    if (!DigestBatch.builder("MD5").build().engine().startsWith("MD5 lanes")) {
+      return; // MessageDigest here: no lanes to load (the vector runs check)
+    }
+    Path probeDir = Files.createDirectories(dir.resolve("short"));
+    Path log = probeDir.resolve("classes.log");
+    List<String> jvmArgs = new ArrayList<>(TestSupport.thisJvmArgs());
+    jvmArgs.add("-Xlog:class+load=info:file=" + log);
+    List<String> out = new ArrayList<>();
+    int status =
+        TestSupport.run(
+            out,
+            TestSupport.javaCommand(jvmArgs, ShortBatchProbe.class, probeDir.toString())
+                .toArray(new String[0]));
+    assertEquals(0, status, "probe: " + out);
+    assertEquals("64", out.get(out.size() - 1));
+    long loaded;
+    try (Stream<String> lines = Files.lines(log)) {
+      loaded =
+          lines.filter(l -> l.contains(" dev.fastio.internal.platform.VectorMd5Lanes ")).count();
+    }
+    PerfGuard.exactly(
+        "DigestBatch of 64 x 1 MiB in a fresh JVM hashes without the lanes",
+        "vector MD5 engine loaded (0 or 1)",
+        loaded,
+        0,
+        "the lanes' compilation costs more than they win back on 64 MiB");
   }
 
   /** Runs a batch of the large files; returns the files it hashed while the lanes warmed up. */
