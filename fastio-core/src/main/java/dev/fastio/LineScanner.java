@@ -1,5 +1,6 @@
 package dev.fastio;
 
+import dev.fastio.internal.scan.ByteArraySearch;
 import dev.fastio.internal.scan.LineSink;
 import dev.fastio.internal.scan.ScanOptions;
 import dev.fastio.internal.scan.Scans;
@@ -260,12 +261,11 @@ public final class LineScanner {
      * @return its index, or -1
      */
     public int indexOf(byte b, int from) {
-      for (int i = Math.max(0, from); i < length; i++) {
-        if (bytes[start + i] == b) {
-          return i;
-        }
+      if (from >= length) {
+        return -1;
       }
-      return -1;
+      int i = ByteArraySearch.indexOf(bytes, start + Math.max(0, from), start + length, b);
+      return i < 0 ? -1 : i - start;
     }
 
     /**
@@ -296,15 +296,10 @@ public final class LineScanner {
      * @return true if they are there
      */
     public boolean regionMatches(int index, byte[] bytes) {
-      if (index < 0 || index > length - bytes.length) {
-        return false;
-      }
-      for (int i = 0; i < bytes.length; i++) {
-        if (this.bytes[start + index + i] != bytes[i]) {
-          return false;
-        }
-      }
-      return true;
+      return index >= 0
+          && index <= length - bytes.length
+          && Arrays.equals(
+              this.bytes, start + index, start + index + bytes.length, bytes, 0, bytes.length);
     }
 
     /**

@@ -1058,7 +1058,7 @@ class LineScannerContractTest {
         problems.add(at + "byteAt " + i);
       }
     }
-    int[] froms = {-5, 0, 1, n / 3, n / 2, n - 1, n, n + 3};
+    int[] froms = {Integer.MIN_VALUE, -5, 0, 1, n / 3, n / 2, n - 1, n, n + 3, Integer.MAX_VALUE};
     for (char c : new char[] {'a', ' ', '\u00e9', '#', 'z'}) {
       if (line.indexOf((byte) c) != s.indexOf(c)) {
         problems.add(at + "indexOf " + c);
