@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.fastio.cli.Processes.Run;
 import java.io.IOException;
+import java.io.InputStream;
 import java.lang.module.ModuleFinder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -24,6 +25,8 @@ import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import jdk.jfr.consumer.RecordedEvent;
 import jdk.jfr.consumer.RecordingFile;
@@ -189,6 +192,31 @@ class LauncherTest {
     } finally {
       Files.delete(link); // a link out of a @TempDir makes JUnit warn when it cleans up
     }
+  }
+
+  /**
+   * The launcher's compile commands for the MD5 lanes name the engine's class and methods as they
+   * are: a JVM takes a command naming nothing silently, so a rename would lose the faster warm-up
+   * without a word.
+   */
+  @Test
+  void theLanesCompileCommandsNameTheEngine() throws IOException {
+    String text = Files.readString(launcher);
+    Matcher cls = Pattern.compile("\\blanes=([\\w.]+)").matcher(text);
+    assertTrue(cls.find(), "no lanes= in the launcher");
+    String resource = cls.group(1).replace('.', '/') + ".class";
+    byte[] classFile;
+    try (InputStream in = LauncherTest.class.getClassLoader().getResourceAsStream(resource)) {
+      assertTrue(in != null, resource + " is not in fastio-core");
+      classFile = in.readAllBytes();
+    }
+    String constants = new String(classFile, StandardCharsets.ISO_8859_1);
+    Matcher method = Pattern.compile("\\$lanes::(\\w+),").matcher(text);
+    int commands = 0;
+    for (; method.find(); commands++) {
+      assertTrue(constants.contains(method.group(1)), method.group(1) + " is not in " + resource);
+    }
+    assertEquals(3, commands, "compile commands for the lanes");
   }
 
   /**
