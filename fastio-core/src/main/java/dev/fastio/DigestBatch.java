@@ -71,15 +71,17 @@ import java.util.stream.Stream;
  * hashes with {@code MessageDigest} until the lanes are measured faster: its first worker warms
  * them up between small files, or, where the files are large and the work is long (about 512 MiB
  * hashed in the JVM and known to be left in the batch), the workers move to the lanes at once and
- * warm them up on the files, which pays there; a shorter run never loads the lanes (their
- * compilation would cost more than they win back). From then on, for the rest of the JVM's life,
- * MD5 batches use the lanes from their first file (system property {@code fastio.md5.warmUp=false}
- * uses them at once). {@link #engine()} says which engine a batch uses when it reads in parallel. A
- * batch that reads sequentially ({@link Reading#SEQUENTIAL}, or {@code AUTO} on a rotational disk
- * whose files are not cached) hashes with one {@code MessageDigest} per worker: its reader hands
- * the files over one at a time, which would leave all lanes but one idle whenever files are larger
- * than the read-ahead, and a device that needs a sequential reader is slower than one {@code
- * MessageDigest} anyway.
+ * warm them up on the files, which pays there; a run of less work does not move to the lanes early
+ * (their compilation would cost more than they win back), and loads them only if it hashes for more
+ * than 2 s, or if asked which engine it uses ({@link #engine()}, {@link #toString()}, the {@code
+ * dev.fastio.DigestBatch} JFR event when recorded: the lookup, once per JVM, takes some tens of
+ * milliseconds). From then on, for the rest of the JVM's life, MD5 batches use the lanes from their
+ * first file (system property {@code fastio.md5.warmUp=false} uses them at once). {@link #engine()}
+ * says which engine a batch uses when it reads in parallel. A batch that reads sequentially ({@link
+ * Reading#SEQUENTIAL}, or {@code AUTO} on a rotational disk whose files are not cached) hashes with
+ * one {@code MessageDigest} per worker: its reader hands the files over one at a time, which would
+ * leave all lanes but one idle whenever files are larger than the read-ahead, and a device that
+ * needs a sequential reader is slower than one {@code MessageDigest} anyway.
  *
  * <p><b>Small batches.</b> A batch of a few files is hashed on the calling thread, one file after
  * another, as a loop of {@link FastFiles#digest(Path, String)} would, as long as their bytes are
@@ -499,7 +501,8 @@ public final class DigestBatch {
         threads,
         pipeline,
         early == null ? BatchRun.Observer.NONE : new Listening(early, listener),
-        // cheap: the vector engine is looked up (a known-answer check) only when a run moves to it
+        // cheap: the vector engine is looked up (a known-answer check) when a run moves to it or
+        // its description is asked for (engine(), toString(), a recorded JFR event)
         pipeline == Pipeline.PARALLEL ? Engine.of(algorithm) : Engine.MESSAGE_DIGEST);
   }
 
@@ -546,8 +549,10 @@ public final class DigestBatch {
    * "MessageDigest"} (one {@link MessageDigest} per thread, one file after another), or, for MD5
    * where the Vector API is in use (see Engines in the class description), {@code "MD5 lanes:
    * vector NxM-bit"}, N the lanes, that is the files each thread hashes at once. Decided once per
-   * JVM. A call that reads sequentially uses {@code "MessageDigest"}; the {@code
-   * dev.fastio.DigestBatch} JFR event records the engine each call used.
+   * JVM, by the first call that asks (this one, or a run that moves to the lanes): loading the
+   * lanes and checking them against known answers takes some tens of milliseconds. A call that
+   * reads sequentially uses {@code "MessageDigest"}; the {@code dev.fastio.DigestBatch} JFR event
+   * records the engine each call used.
    *
    * @return a one-line description
    */

@@ -214,7 +214,10 @@ class LauncherTest {
     Matcher method = Pattern.compile("\\$lanes::(\\w+),").matcher(text);
     int commands = 0;
     for (; method.find(); commands++) {
-      assertTrue(constants.contains(method.group(1)), method.group(1) + " is not in " + resource);
+      String name = method.group(1);
+      // the name as a whole CONSTANT_Utf8 entry: tag 1, a two-byte length, the bytes
+      String entry = "\u0001" + (char) (name.length() >> 8) + (char) (name.length() & 0xFF) + name;
+      assertTrue(constants.contains(entry), name + " is not a name in " + resource);
     }
     assertEquals(3, commands, "compile commands for the lanes");
   }

@@ -73,9 +73,9 @@ public final class BatchRun {
    * @param threads hashing threads, at least 1
    * @param pipeline how files are read
    * @param observer told of bytes and files as they are hashed; {@link Observer#NONE} for none
-   * @param engine what computes the digests; {@link Engine#MD5_LANES} only for MD5, where
-   *     available, and only with {@link Pipeline#PARALLEL}: a sequential run takes {@link
-   *     Engine#MESSAGE_DIGEST} instead (see {@link Engine#forPipeline})
+   * @param engine what computes the digests; {@link Engine#MD5_LANES} only for MD5, where the lanes
+   *     may be available ({@link Engine#of}), and only with {@link Pipeline#PARALLEL}: a sequential
+   *     run takes {@link Engine#MESSAGE_DIGEST} instead (see {@link Engine#forPipeline})
    */
   public record Options(
       String algorithm, int threads, Pipeline pipeline, Observer observer, Engine engine) {

@@ -73,6 +73,7 @@ final class Hashers {
     LaneWarmUp warmUp = warm ? new LaneWarmUp() : null;
     long[] bytes = {0};
     MessageDigest md = new CountingDigest(newDigest(options), n -> bytes[0] += n);
+    boolean noLanes = false; // looked up early and unavailable: the rule is not weighed again
     while (!((LaneWarmUp.isFast() || lanesEarly) && Md5Lanes.vectorAvailable())) {
       int i = delivery.isCancelled() ? -1 : feed.next();
       if (i < 0) {
@@ -82,12 +83,17 @@ final class Hashers {
       bytes[0] = 0;
       hash(i, md);
       warmUpFiles.incrementAndGet();
-      LaneWarmUp.hashedInJvm(bytes[0]);
+      if (bytes[0] < LaneHashing.ALONE) { // a larger file the lanes leave to MessageDigest
+        LaneWarmUp.hashedInJvm(bytes[0]);
+      }
       if (warmUp != null) {
         warmUp.hashed(bytes[0], System.nanoTime() - start);
-        if (warmUp.lanesWorthIt(feed) && Md5Lanes.vectorAvailable()) {
-          lanesEarly = true; // the other threads follow after their current file
-          return warmUp.judge();
+        if (!noLanes && warmUp.lanesWorthIt(feed)) {
+          if (Md5Lanes.vectorAvailable()) {
+            lanesEarly = true; // the other threads follow after their current file
+            return warmUp.judge();
+          }
+          noLanes = true;
         }
         warmUp.step();
       }

@@ -64,7 +64,8 @@ final class LaneWarmUp {
   static final long EARLY_WORK = 512L << 20;
 
   /**
-   * The bytes the JVM's MD5 batches hashed with {@code MessageDigest} while the lanes warmed up.
+   * The bytes the JVM's MD5 batches hashed with {@code MessageDigest} while the lanes warmed up, in
+   * files below {@link LaneHashing#ALONE} (the larger ones go beside the lanes anyway).
    */
   private static final AtomicLong bytesInJvm = new AtomicLong();
 
@@ -124,7 +125,10 @@ final class LaneWarmUp {
     hashedFiles++;
   }
 
-  /** A hashing thread of an MD5 batch hashed {@code bytes} with {@code MessageDigest}. */
+  /**
+   * A hashing thread of an MD5 batch hashed a file of {@code bytes}, below {@link
+   * LaneHashing#ALONE}, with {@code MessageDigest}.
+   */
   static void hashedInJvm(long bytes) {
     bytesInJvm.addAndGet(bytes);
   }

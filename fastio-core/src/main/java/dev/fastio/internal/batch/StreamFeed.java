@@ -129,15 +129,15 @@ final class StreamFeed implements Feed {
 
   /**
    * The sizes of the paths taken ahead (each path's {@code stat} asked once, outside the lock), or
-   * {@link Long#MAX_VALUE} while the source goes on past a ring of paths: a stream longer than what
-   * it may hold ahead is taken to be long.
+   * {@link Long#MAX_VALUE} once the source has given a ring of paths and goes on: a stream as long
+   * as what it may hold ahead is taken to be long.
    */
   @Override
   public long bytesLeft() {
     int from;
     int to;
     synchronized (lock) {
-      if (!ended && produced > ring.length()) {
+      if (!ended && produced >= ring.length()) {
         return Long.MAX_VALUE;
       }
       if (sizes == null) {
