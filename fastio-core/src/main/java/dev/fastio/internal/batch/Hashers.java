@@ -45,7 +45,10 @@ final class Hashers {
   private void hashLoop(boolean first) {
     try {
       if (options.engine() == Engine.MD5_LANES) {
-        LongConsumer judge = hashUntilLanes(first);
+        LongConsumer judge =
+            LaneWarmUp.isFast() && Md5Lanes.vectorAvailable()
+                ? Hashers::noJudge // warm: nothing to set up
+                : hashUntilLanes(first);
         if (judge != null) {
           new LaneHashing(this, judge).hash();
         }
