@@ -86,9 +86,7 @@ final class Hashers {
       bytes[0] = 0;
       hash(i, md);
       warmUpFiles.incrementAndGet();
-      if (bytes[0] < LaneHashing.ALONE) { // a larger file the lanes leave to MessageDigest
-        LaneWarmUp.hashedInJvm(bytes[0]);
-      }
+      LaneWarmUp.hashedInJvm(LaneHashing.laneBytes(bytes[0]));
       if (warmUp != null) {
         warmUp.hashed(bytes[0], System.nanoTime() - start);
         if (!noLanes && warmUp.lanesWorthIt(feed)) {

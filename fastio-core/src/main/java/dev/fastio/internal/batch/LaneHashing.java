@@ -34,6 +34,14 @@ final class LaneHashing
    */
   static final long ALONE = 64L << 20;
 
+  /**
+   * The bytes of a file of {@code size} the lanes hash: all of a file below {@link #ALONE}, none of
+   * a larger one (hashed beside them) or of one of unknown size (negative).
+   */
+  static long laneBytes(long size) {
+    return size >= 0 && size < ALONE ? size : 0;
+  }
+
   private final Hashers run;
   private final List<NativeBuffer> free = new ArrayList<>();
   private final List<NativeBuffer> lent = new ArrayList<>();

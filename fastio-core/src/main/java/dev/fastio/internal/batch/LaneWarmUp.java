@@ -126,8 +126,8 @@ final class LaneWarmUp {
   }
 
   /**
-   * A hashing thread of an MD5 batch hashed a file of {@code bytes}, below {@link
-   * LaneHashing#ALONE}, with {@code MessageDigest}.
+   * A hashing thread of an MD5 batch hashed, with {@code MessageDigest}, {@code bytes} the lanes
+   * would have hashed ({@link LaneHashing#laneBytes}).
    */
   static void hashedInJvm(long bytes) {
     bytesInJvm.addAndGet(bytes);

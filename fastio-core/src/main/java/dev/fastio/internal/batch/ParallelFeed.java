@@ -43,8 +43,7 @@ final class ParallelFeed implements Feed {
     this.smallBytesFrom = new long[order.length + 1];
     for (int k = order.length - 1; k >= 0; k--) {
       long size = sizes[order[k]];
-      smallBytesFrom[k] =
-          smallBytesFrom[k + 1] + (size < LaneHashing.ALONE ? Math.max(size, 0) : 0);
+      smallBytesFrom[k] = smallBytesFrom[k + 1] + LaneHashing.laneBytes(size);
     }
     this.readAhead = readAhead(paths, sizes, delivery);
   }

@@ -164,7 +164,7 @@ final class StreamFeed implements Feed {
   private static long sizeBelowAlone(Path p) {
     try {
       BasicFileAttributes a = Files.readAttributes(p, BasicFileAttributes.class);
-      return a.isRegularFile() && a.size() < LaneHashing.ALONE ? a.size() : 0;
+      return a.isRegularFile() ? LaneHashing.laneBytes(a.size()) : 0;
     } catch (IOException | RuntimeException e) {
       return 0; // its hashing will say what is wrong
     }
