@@ -13,12 +13,14 @@ import java.util.Arrays;
 import java.util.Objects;
 import java.util.function.BiConsumer;
 import java.util.function.BinaryOperator;
+import java.util.function.Supplier;
 import java.util.stream.Collector;
 
 /**
  * The lines (or records) of a file on all cores, without a {@code String} per line: each line is a
  * {@link Line}, a view of its bytes in a buffer of the scanning thread, and results are collected
- * with a {@link Collector}, one container per part of the file, combined in file order.
+ * with a {@link Collector}, one container per part of the file, combined in file order (or one per
+ * thread, for an unordered collector).
  *
  * <pre>{@code
  * LineScanner scanner = LineScanner.builder().build();
@@ -50,9 +52,14 @@ import java.util.stream.Collector;
  * thread scanning the part, and combines the parts' containers in file order with its combiner, one
  * at a time, before its finisher makes the result: a collector that is correct for a sequential
  * stream (such as {@code Collectors.toList()} after mapping a line to a value) gives the same
- * result. Accumulators of different parts run concurrently, so they must not share mutable state
- * without synchronization. A {@link Line} is valid only during the accumulator call that receives
- * it and must not be kept.
+ * result. A collector with the characteristic {@link Collector.Characteristics#UNORDERED} (such as
+ * {@code Collectors.toSet()}, {@code groupingByConcurrent}, or one declared so) gets one container
+ * per scanning thread instead, which receives the lines of every part that thread scans (each
+ * part's lines in order, the parts in no set order), and the containers are combined in no set
+ * order: fewer containers to make and combine, as a parallel stream does for such a collector.
+ * Accumulators of different parts run concurrently, so they must not share mutable state without
+ * synchronization. A {@link Line} is valid only during the accumulator call that receives it and
+ * must not be kept.
  *
  * <p><b>Thread safety.</b> A scanner is immutable; any number of threads may use it at once.
  *
@@ -93,7 +100,8 @@ public final class LineScanner {
    * Collects the lines of {@code path}.
    *
    * @param path the file
-   * @param collector how lines are collected; its container per part, combined in file order
+   * @param collector how lines are collected; its container per part, combined in file order, or
+   *     per scanning thread if it is {@link Collector.Characteristics#UNORDERED}
    * @param <A> the collector's container
    * @param <R> the result
    * @return the collector's result
@@ -109,12 +117,15 @@ public final class LineScanner {
     Objects.requireNonNull(path, "path");
     BiConsumer<A, ? super Line> accumulator = collector.accumulator();
     BinaryOperator<A> combiner = collector.combiner();
+    Supplier<Part<A>> parts = () -> new Part<>(collector.supplier().get(), accumulator);
     Combined<A> whole = new Combined<>();
-    Scans.lines(
-        path,
-        options(),
-        () -> new Part<>(collector.supplier().get(), accumulator),
-        part -> whole.add(part.container, combiner));
+    if (collector.characteristics().contains(Collector.Characteristics.UNORDERED)) {
+      for (Part<A> part : Scans.linesPerThread(path, options(), parts)) {
+        whole.add(part.container, combiner);
+      }
+    } else {
+      Scans.lines(path, options(), parts, part -> whole.add(part.container, combiner));
+    }
     return collector.finisher().apply(whole.started ? whole.value : collector.supplier().get());
   }
 

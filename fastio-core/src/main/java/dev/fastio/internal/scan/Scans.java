@@ -14,6 +14,8 @@ import java.nio.channels.ReadableByteChannel;
 import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 
@@ -55,6 +57,35 @@ public final class Scans {
         (file, size, start, chunk, worker) ->
             mappedChunk(file, size, start, chunk, worker, sinks.get()),
         inOrder);
+  }
+
+  /**
+   * Hands every line of {@code path} to the sink of the thread that scans it (one sink per thread,
+   * made by {@code sinks} on that thread, holding the lines of every part the thread took, part by
+   * part, in no particular order of parts), and returns the sinks once the scan is done.
+   *
+   * @throws IOException as {@link #lines}
+   */
+  public static <S extends LineSink> List<S> linesPerThread(
+      Path path, ScanOptions options, Supplier<S> sinks) throws IOException {
+    List<S> all = new ArrayList<>();
+    scan(
+        path,
+        options,
+        in -> all.add(sequential(path, in, options, sinks.get())),
+        () -> {
+          Owned<S> owned = new Owned<>(new Worker(options), sinks.get());
+          synchronized (all) {
+            all.add(owned.sink);
+          }
+          return owned;
+        },
+        (file, size, start, chunk, owned) ->
+            mappedChunk(file, size, start, chunk, owned.worker, owned.sink),
+        part -> {});
+    synchronized (all) { // the threads that added to it have ended
+      return new ArrayList<>(all);
+    }
   }
 
   /**
@@ -271,6 +302,17 @@ public final class Scans {
   @FunctionalInterface
   private interface PartTask<C, R> {
     R run(ResumableChannel file, long size, long start, int chunk, C context) throws IOException;
+  }
+
+  /** A scanning thread's worker and the one sink all its parts' lines go to. */
+  private static final class Owned<S> {
+    final Worker worker;
+    final S sink;
+
+    Owned(Worker worker, S sink) {
+      this.worker = worker;
+      this.sink = sink;
+    }
   }
 
   /** What a scanning thread keeps from one part to the next. */

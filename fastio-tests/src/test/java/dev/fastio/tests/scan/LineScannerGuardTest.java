@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Collector;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.BeforeAll;
@@ -23,7 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
  * newer, and on SWAR elsewhere (JDK 17's vector search allocates on every step: SWAR is faster); a
  * scan makes no garbage per line (a {@code String} per line, or a vector engine left in the Vector
  * API's boxing fallback, allocates megabytes over the file); a file of several parts is scanned on
- * more than one thread.
+ * more than one thread; an unordered collector gets a container per thread, not one per part.
  */
 @Tag("perf-guard")
 class LineScannerGuardTest {
@@ -109,6 +110,33 @@ class LineScannerGuardTest {
         threads.size(),
         2,
         "threads seen: " + threads);
+  }
+
+  @Test
+  void anUnorderedCollectorGetsAContainerPerThreadNotPerPart() throws Exception {
+    AtomicInteger containers = new AtomicInteger();
+    Collector<LineScanner.Line, long[], Long> unorderedCount =
+        Collector.of(
+            () -> {
+              containers.incrementAndGet();
+              return new long[1];
+            },
+            (count, line) -> count[0]++,
+            (a, b) -> {
+              a[0] += b[0];
+              return a;
+            },
+            count -> count[0],
+            Collector.Characteristics.UNORDERED);
+    LineScanner scanner =
+        FastioTestHook.chunkSize(LineScanner.builder().threads(2), 1 << 20).build();
+    long lines = scanner.scan(file, unorderedCount);
+    PerfGuard.atMost(
+        "LineScanner: an UNORDERED collector's container per thread, not per part",
+        "containers made for a scan of 32 parts with threads(2)",
+        containers.get(),
+        2,
+        lines + " lines");
   }
 
   /** The fewest bytes {@code call} allocated on this thread in 3 calls after 3 warm-up calls. */

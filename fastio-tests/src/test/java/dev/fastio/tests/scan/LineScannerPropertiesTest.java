@@ -19,8 +19,11 @@ import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Collector;
 import java.util.stream.Collectors;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
@@ -100,6 +103,10 @@ class LineScannerPropertiesTest {
     List<String> lines = offsetsAndLines(scanner, file);
     assertEquals(expected, lines, "parts of " + partSize + ", " + threads + " threads");
     assertEquals(expected.size(), scanner.countLines(file), "countLines");
+    AtomicInteger containers = new AtomicInteger();
+    List<String> unordered = unorderedOffsetsAndLines(scanner, file, containers);
+    assertEquals(expected, unordered, "unordered collector, lines sorted by offset");
+    assertTrue(containers.get() <= threads, containers + " containers for " + threads + " threads");
     Files.delete(file);
   }
 
@@ -156,6 +163,32 @@ class LineScannerPropertiesTest {
         Collectors.mapping(
             line -> line.offset() + ":" + line.toString(StandardCharsets.ISO_8859_1),
             Collectors.toList()));
+  }
+
+  /**
+   * As {@link #offsetsAndLines} with an {@code UNORDERED} collector, which gets a container per
+   * scanning thread (each made is counted in {@code containers}), the lines sorted by offset.
+   */
+  private static List<String> unorderedOffsetsAndLines(
+      LineScanner scanner, Path file, AtomicInteger containers) throws IOException {
+    List<String> lines =
+        scanner.scan(
+            file,
+            Collector.<LineScanner.Line, List<String>>of(
+                () -> {
+                  containers.incrementAndGet();
+                  return new ArrayList<>();
+                },
+                (list, line) ->
+                    list.add(line.offset() + ":" + line.toString(StandardCharsets.ISO_8859_1)),
+                (a, b) -> {
+                  a.addAll(b);
+                  return a;
+                },
+                Collector.Characteristics.UNORDERED,
+                Collector.Characteristics.IDENTITY_FINISH));
+    lines.sort(Comparator.comparingLong(s -> Long.parseLong(s.substring(0, s.indexOf(':')))));
+    return lines;
   }
 
   private static Path write(byte[] content, boolean sequential) throws IOException {
