@@ -79,7 +79,8 @@ public final class WideFinder {
   /**
    * The scanner: {@code LineScanner} on all cores, each line matched in its bytes (the same pattern
    * as the others, without a regular expression) and a {@code String} made only for the URL of a
-   * matching line, counted in a map per part of the file, the maps merged.
+   * matching line, counted in a map per scanning thread (counts do not depend on the order of
+   * lines, so the collector is unordered), the maps merged.
    *
    * @param path the log, UTF-8
    * @return the top 10 pages with their counts, as {@link #jdk(Path)} returns them
@@ -95,6 +96,7 @@ public final class WideFinder {
                     UrlCounts::new,
                     UrlCounts::add,
                     UrlCounts::merge,
+                    Collector.Characteristics.UNORDERED,
                     Collector.Characteristics.IDENTITY_FINISH));
     return top(counts.toMap());
   }
@@ -102,54 +104,55 @@ public final class WideFinder {
   private static final byte[] GET = "GET ".getBytes(StandardCharsets.US_ASCII);
   private static final byte[] PREFIX = "/ongoing/When/".getBytes(StandardCharsets.US_ASCII);
 
-  /** After the prefix: {@code d} a digit, other characters themselves. */
-  private static final String SHAPE = "dddx/dddd/";
+  /** After the prefix: {@code d} a digit, other bytes themselves. */
+  private static final byte[] SHAPE = "dddx/dddd/".getBytes(StandardCharsets.US_ASCII);
+
+  /** Where a URL's name (its part after the prefix and the shape) starts. */
+  private static final int NAME = PREFIX.length + SHAPE.length;
 
   /**
    * Counts the URL of {@link #REQUEST}'s first match in the line, if any: {@code GET }, the prefix,
-   * {@code \\d\\d\\dx/\\d\\d\\d\\d/}, then one or more bytes other than space and dot up to a
-   * space.
+   * {@code \\d\\d\\dx/\\d\\d\\d\\d/}, then one or more bytes other than space and dot (the name,
+   * hashed as it is read) up to a space.
    */
   private static void count(UrlCounts counts, LineScanner.Line line) {
+    int n = line.length();
     for (int at = line.indexOf(GET, 0); at >= 0; at = line.indexOf(GET, at + 1)) {
-      int end = urlEnd(line, at + GET.length);
-      if (end > 0) {
-        counts.add(line, at + GET.length, end);
-        return;
+      int u = at + GET.length;
+      if (line.regionMatches(u, PREFIX) && shapeAt(line, u + PREFIX.length)) {
+        int h = 0;
+        int i = u + NAME;
+        for (byte b; i < n && (b = line.byteAt(i)) != ' ' && b != '.'; i++) {
+          h = 31 * h + b;
+        }
+        if (i > u + NAME && i < n && line.byteAt(i) == ' ') {
+          counts.add(line, u, i, h);
+          return;
+        }
       }
     }
   }
 
-  /** Where a URL starting at {@code u} ends (at its space), or -1 if none matches there. */
-  private static int urlEnd(LineScanner.Line line, int u) {
-    if (!line.regionMatches(u, PREFIX)) {
-      return -1;
+  /** Whether {@link #SHAPE} matches the line at {@code i}. */
+  private static boolean shapeAt(LineScanner.Line line, int i) {
+    if (i + SHAPE.length > line.length()) {
+      return false;
     }
-    int i = u + PREFIX.length;
-    for (int k = 0; k < SHAPE.length(); k++, i++) {
-      char c = SHAPE.charAt(k);
-      if (i >= line.length()) {
-        return -1;
-      }
-      byte b = line.byteAt(i);
-      if (c == 'd' ? b < '0' || b > '9' : b != c) {
-        return -1;
+    for (int k = 0; k < SHAPE.length; k++) {
+      byte b = line.byteAt(i + k);
+      if (SHAPE[k] == 'd' ? b < '0' || b > '9' : b != SHAPE[k]) {
+        return false;
       }
     }
-    int start = i;
-    while (i < line.length() && line.byteAt(i) != ' ' && line.byteAt(i) != '.') {
-      i++;
-    }
-    return i > start && i < line.length() && line.byteAt(i) == ' ' ? i : -1;
+    return true;
   }
 
   /**
-   * Counts per URL, keyed by the URL's bytes in an open-addressing table: a line's URL is compared
-   * in place, and bytes are copied only for a URL the part has not seen yet.
+   * Counts per URL, keyed by the URL's bytes in an open-addressing table hashed by the URL's name:
+   * a line's URL is compared in place, and bytes are copied only for a URL the table has not seen
+   * yet.
    */
   private static final class UrlCounts {
-    private static final int HASHED = 12;
-
     private byte[][] keys = new byte[1 << 12][];
     private long[] counts = new long[1 << 12];
     private int size;
@@ -158,9 +161,10 @@ public final class WideFinder {
       WideFinder.count(this, line);
     }
 
-    void add(LineScanner.Line line, int from, int to) {
+    /** Counts the URL {@code [from, to)} of the line, whose name hashes to {@code nameHash}. */
+    void add(LineScanner.Line line, int from, int to, int nameHash) {
       int mask = keys.length - 1;
-      for (int i = hash(line, from, to) & mask; ; i = (i + 1) & mask) {
+      for (int i = mix(nameHash) & mask; ; i = (i + 1) & mask) {
         byte[] key = keys[i];
         if (key == null) {
           put(i, line.toByteArray(from, to), 1);
@@ -194,7 +198,7 @@ public final class WideFinder {
 
     private void add(byte[] key, long count) {
       int mask = keys.length - 1;
-      for (int i = hash(key) & mask; ; i = (i + 1) & mask) {
+      for (int i = mix(nameHash(key)) & mask; ; i = (i + 1) & mask) {
         if (keys[i] == null) {
           put(i, key, count);
           return;
@@ -223,20 +227,16 @@ public final class WideFinder {
       }
     }
 
-    /** The length and the last {@link #HASHED} bytes (where URLs differ), mixed. */
-    private static int hash(LineScanner.Line line, int from, int to) {
-      int h = to - from;
-      for (int i = Math.max(from, to - HASHED); i < to; i++) {
-        h = 31 * h + line.byteAt(i);
+    /** The hash {@link #count} computes of a URL's name, from the URL's bytes. */
+    private static int nameHash(byte[] url) {
+      int h = 0;
+      for (int i = NAME; i < url.length; i++) {
+        h = 31 * h + url[i];
       }
-      return (h * 0x9E3779B9) >>> 7;
+      return h;
     }
 
-    private static int hash(byte[] key) {
-      int h = key.length;
-      for (int i = Math.max(0, key.length - HASHED); i < key.length; i++) {
-        h = 31 * h + key[i];
-      }
+    private static int mix(int h) {
       return (h * 0x9E3779B9) >>> 7;
     }
   }
