@@ -66,6 +66,7 @@ BREAKAGES=(
   "a stream collected before any hashing|@$here/breakages/stream-collected-first.patch"
   "LineScanner search by SWAR where vectors could run|-Dfastio.scan.vector=false"
   "LineScanner reads every file sequentially|@$here/breakages/scan-sequential.patch"
+  "LineScanner: a container per part for unordered collectors|@$here/breakages/scan-unordered-per-part.patch"
   "MD5 lanes judged per batch, never across batches|@$here/breakages/lane-judge-per-batch.patch"
   "MD5 lanes moved to on work of any length|@$here/breakages/lanes-early-on-any-work.patch"
   "MD5 lanes looked up when every batch starts|@$here/breakages/lanes-looked-up-at-start.patch"
