@@ -3,9 +3,13 @@ package dev.fastio.bench;
 import dev.fastio.FastFiles;
 import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStream;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.stream.Stream;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.Param;
@@ -16,7 +20,8 @@ import org.openjdk.jmh.annotations.Setup;
  * {@code hashCode} summed so that no line can be skipped: {@code Files.lines} ({@code jdk}, the
  * baseline), {@code BufferedReader.lines} ({@code jdkReader}), {@code FastFiles.lines} ({@code
  * fastio}); and parallel streams of both ({@code jdkParallel}, {@code fastioParallel}), which use
- * every core. Score: whole-file passes per second (multiply by {@code size} for bytes).
+ * every core; and {@code floor}, what any reader making a {@code String} per line costs at least
+ * (below). Score: whole-file passes per second (multiply by {@code size} for bytes).
  */
 public class LinesBenchmark extends ThroughputBenchmark {
   @Param({"1073741824"})
@@ -25,9 +30,13 @@ public class LinesBenchmark extends ThroughputBenchmark {
   private Path file;
 
   @Setup
-  public void setup() {
+  public void setup() throws IOException {
     file = AccessLog.file(size, false);
+    lineLengths = lineLengths(file);
   }
+
+  /** Each line's length with its LF, found once before the runs (for {@link #floor()}). */
+  private int[] lineLengths;
 
   @Benchmark
   public long jdk() throws IOException {
@@ -62,6 +71,60 @@ public class LinesBenchmark extends ThroughputBenchmark {
     try (Stream<String> lines = FastFiles.lines(file)) {
       return sum(lines.parallel());
     }
+  }
+
+  /**
+   * The floor of a sequential reader that makes a {@code String} per line: the file read in order
+   * through a 64 KiB heap buffer, and each line's {@code String} made at offsets found before the
+   * run (no search for line ends, no stream), its {@code hashCode} summed: the same sum as the
+   * others.
+   */
+  @Benchmark
+  public long floor() throws IOException {
+    long sum = 0;
+    byte[] buf = new byte[64 * 1024];
+    int pos = 0;
+    int limit = 0;
+    try (FileChannel ch = FileChannel.open(file)) {
+      for (int len : lineLengths) {
+        if (limit - pos < len) {
+          System.arraycopy(buf, pos, buf, 0, limit - pos);
+          limit -= pos;
+          pos = 0;
+          while (limit < len) {
+            limit += ch.read(ByteBuffer.wrap(buf, limit, buf.length - limit));
+          }
+        }
+        sum += new String(buf, pos, len - 1, StandardCharsets.UTF_8).hashCode();
+        pos += len;
+      }
+    }
+    return sum;
+  }
+
+  private static int[] lineLengths(Path file) throws IOException {
+    int[] lengths = new int[1 << 20];
+    int n = 0;
+    int length = 0;
+    byte[] buf = new byte[1 << 20];
+    try (InputStream in = Files.newInputStream(file)) {
+      for (int r; (r = in.read(buf)) > 0; ) {
+        for (int i = 0; i < r; i++) {
+          length++;
+          if (buf[i] == '\n') {
+            if (n == lengths.length) {
+              lengths = Arrays.copyOf(lengths, n * 2);
+            }
+            lengths[n++] = length;
+            length = 0;
+          }
+        }
+      }
+    }
+    if (length > 0) {
+      throw new IllegalStateException(file + " does not end with a line feed");
+    }
+    return Arrays.copyOf(lengths, n);
   }
 
   private static long sum(Stream<String> lines) {
