@@ -7,80 +7,139 @@ import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.Arrays;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * {@link Pipeline#PARALLEL}: every hashing thread takes the next file, largest first, and reads and
  * hashes it itself (SSDs, the page cache). Where the files do not look cached, a {@link
  * ParallelReadAhead} thread loads their starts ahead of the hashing. Thread-safe.
+ *
+ * <p>The order costs a {@code stat} per file, as much as reading a small file. Up to {@link
+ * #ORDER_FIRST} files are ordered before the hashing starts; a longer list is ordered by the
+ * calling thread in {@link #start} while the hashing threads already take files in input order, and
+ * the files not taken by then follow in the order made.
  */
 final class ParallelFeed implements Feed {
   /** The least bytes of file starts worth a read-ahead thread and a cache probe. */
   private static final long READ_AHEAD_MIN = 64L << 20;
 
-  private final List<? extends Path> paths;
+  /** Lists of up to this many files are ordered before any is hashed. */
+  static final int ORDER_FIRST = 64;
 
-  /** The indexes of the files, largest first (so no large file is left for the end). */
-  private final int[] order;
+  private final List<? extends Path> paths;
+  private final Delivery delivery;
+  private final Object lock = new Object();
+
+  /**
+   * The indexes of the files in the order the hashing threads take them: input order until {@link
+   * #order()} made it, then the files taken so far and the others largest first (so no large file
+   * is left for the end). Guarded by {@link #lock}.
+   */
+  private int[] order;
 
   /**
    * {@code smallBytesFrom[k]}: the bytes of the regular files of {@code order[k..]} smaller than
-   * {@link LaneHashing#ALONE}.
+   * {@link LaneHashing#ALONE}; null until {@link #order()} made it. Guarded by {@link #lock}.
    */
-  private final long[] smallBytesFrom;
+  private long[] smallBytesFrom;
 
-  /** The next index into {@link #order}. */
-  private final AtomicInteger next = new AtomicInteger();
+  /** The next index into {@link #order}. Guarded by {@link #lock}. */
+  private int next;
 
-  /** The thread loading the next files' first bytes, or null where none is worth it. */
-  private final ParallelReadAhead readAhead;
+  /**
+   * The thread loading the next files' first bytes, or null where none is worth it. Guarded by
+   * {@link #lock}.
+   */
+  private ParallelReadAhead readAhead;
 
-  /** Orders {@code paths} (one {@code stat} each) and sets up the read-ahead, if any. */
+  /** A feed of {@code paths}, ordered at once ({@code stat} each) if there are few. */
   ParallelFeed(List<? extends Path> paths, Delivery delivery) {
     this.paths = paths;
-    long[] sizes = new long[paths.size()];
-    this.order = largestFirst(paths, sizes);
-    this.smallBytesFrom = new long[order.length + 1];
-    for (int k = order.length - 1; k >= 0; k--) {
-      long size = sizes[order[k]];
-      smallBytesFrom[k] = smallBytesFrom[k + 1] + LaneHashing.laneBytes(size);
+    this.delivery = delivery;
+    this.order = new int[paths.size()];
+    Arrays.setAll(order, i -> i);
+    if (paths.size() <= ORDER_FIRST) {
+      order();
     }
-    this.readAhead = readAhead(paths, sizes, delivery);
+  }
+
+  /**
+   * Orders the files not taken yet, largest first ({@code stat} each, outside the lock), and sets
+   * up the read-ahead, if any.
+   */
+  private void order() {
+    long[] sizes = new long[paths.size()];
+    long[] keys = new long[paths.size()];
+    for (int i = 0; i < keys.length; i++) {
+      keys[i] = orderKey(paths.get(i));
+      sizes[i] = keys[i] == Long.MAX_VALUE ? -1 : keys[i];
+    }
+    int[] ordered;
+    synchronized (lock) {
+      ordered = largestFirst(next, keys); // taken so far: input order [0, next)
+      long[] small = new long[ordered.length + 1];
+      for (int k = ordered.length - 1; k >= 0; k--) {
+        small[k] = small[k + 1] + LaneHashing.laneBytes(sizes[ordered[k]]);
+      }
+      order = ordered;
+      smallBytesFrom = small;
+    }
+    ParallelReadAhead r = readAhead(ordered, sizes); // may probe the cache: outside the lock
+    synchronized (lock) {
+      readAhead = r;
+    }
   }
 
   /**
    * The read-ahead of the run, or null: off by setting, too little to load, or the files look
    * cached already ({@link CacheProbe}).
    */
-  private ParallelReadAhead readAhead(List<? extends Path> paths, long[] sizes, Delivery delivery) {
+  private ParallelReadAhead readAhead(int[] taking, long[] sizes) {
     if (!Settings.BATCH_PARALLEL_READ_AHEAD) {
       return null;
     }
     ParallelReadAhead r =
         new ParallelReadAhead(
             paths,
-            order,
+            taking,
             sizes,
             Settings.BATCH_READ_AHEAD,
-            () -> Math.min(next.get(), order.length),
+            () -> {
+              synchronized (lock) {
+                return Math.min(next, taking.length);
+              }
+            },
             delivery);
     return r.bytes() < READ_AHEAD_MIN || CacheProbe.looksCached(paths) ? null : r;
   }
 
   @Override
   public void start(List<Thread> threads, int hashers) {
-    if (readAhead != null) {
-      threads.add(BatchRun.daemon("fastio-digest-readahead", readAhead));
+    if (paths.size() > ORDER_FIRST) {
+      order(); // on this thread, while the hashing threads take the first files in input order
+    }
+    ParallelReadAhead r;
+    synchronized (lock) {
+      r = readAhead;
+    }
+    if (r != null) {
+      threads.add(BatchRun.daemon("fastio-digest-readahead", r));
     }
   }
 
   @Override
   public int next() {
-    int k = next.getAndIncrement();
-    if (readAhead != null) {
-      readAhead.advanced();
+    ParallelReadAhead r;
+    int index;
+    synchronized (lock) {
+      int k = next;
+      next = Math.min(k + 1, order.length + 1);
+      index = k < order.length ? order[k] : -1;
+      r = readAhead;
     }
-    return k < order.length ? order[k] : -1;
+    if (r != null) {
+      r.advanced();
+    }
+    return index;
   }
 
   @Override
@@ -90,7 +149,9 @@ final class ParallelFeed implements Feed {
 
   @Override
   public long bytesLeft() {
-    return smallBytesFrom[Math.min(next.get(), order.length)];
+    synchronized (lock) {
+      return smallBytesFrom == null ? 0 : smallBytesFrom[Math.min(next, order.length)];
+    }
   }
 
   @Override
@@ -103,29 +164,35 @@ final class ParallelFeed implements Feed {
 
   @Override
   public void stop(int threads) {
-    if (readAhead != null) {
-      readAhead.advanced(); // wakes it to see the run is over
+    ParallelReadAhead r;
+    synchronized (lock) {
+      r = readAhead;
+    }
+    if (r != null) {
+      r.advanced(); // wakes it to see the run is over
     }
   }
 
   /**
-   * The indexes of {@code paths} in the order the hashing threads take them: first the paths that
-   * fail at once (missing, unreadable, directories), so that the results after them in input order
-   * are not held back, then regular files by decreasing size (so that the threads finish together
-   * instead of one hashing the last large file alone), then FIFOs and devices; in input order where
-   * these are equal. Fills {@code sizes} with each regular file's size, -1 for the other paths.
+   * The indexes of the files in the order the hashing threads take them: the first {@code taken} in
+   * input order (handed out already), then of the others first the paths that fail at once
+   * (missing, unreadable, directories), so that the results after them in input order are not held
+   * back, then regular files by decreasing size (so that the threads finish together instead of one
+   * hashing the last large file alone), then FIFOs and devices; in input order where these are
+   * equal.
    */
-  private static int[] largestFirst(List<? extends Path> paths, long[] sizes) {
-    int n = paths.size();
-    Integer[] order = new Integer[n];
-    long[] keys = new long[n];
-    for (int i = 0; i < n; i++) {
-      order[i] = i;
-      keys[i] = orderKey(paths.get(i));
-      sizes[i] = keys[i] == Long.MAX_VALUE ? -1 : keys[i];
+  private static int[] largestFirst(int taken, long[] keys) {
+    int n = keys.length;
+    Integer[] rest = new Integer[Math.max(0, n - taken)];
+    for (int i = 0; i < rest.length; i++) {
+      rest[i] = taken + i;
     }
-    Arrays.sort(order, (a, b) -> Long.compare(keys[b], keys[a])); // stable: input order
-    return Arrays.stream(order).mapToInt(Integer::intValue).toArray();
+    Arrays.sort(rest, (a, b) -> Long.compare(keys[b], keys[a])); // stable: input order
+    int[] order = new int[n];
+    for (int i = 0; i < n; i++) {
+      order[i] = i < taken ? i : rest[i - taken];
+    }
+    return order;
   }
 
   /**

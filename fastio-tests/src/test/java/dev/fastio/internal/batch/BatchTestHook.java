@@ -2,6 +2,8 @@ package dev.fastio.internal.batch;
 
 import dev.fastio.internal.Settings;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -14,6 +16,38 @@ public final class BatchTestHook {
   public static final long READ_AHEAD = Settings.BATCH_READ_AHEAD;
 
   private BatchTestHook() {}
+
+  /** Lists of up to this many files are ordered before any is hashed ({@link ParallelFeed}). */
+  public static final int ORDER_FIRST = ParallelFeed.ORDER_FIRST;
+
+  /**
+   * The indexes a {@link Pipeline#PARALLEL} feed of {@code paths} hands out when the hashing
+   * threads take {@code takenFirst} files before the run's calling thread orders the list, then the
+   * rest: every index it hands out, in order.
+   */
+  public static int[] parallelOrder(List<? extends Path> paths, int takenFirst) {
+    ParallelFeed feed = new ParallelFeed(paths, Delivery.of(paths.size()));
+    int[] handed = new int[paths.size()];
+    int n = 0;
+    for (int index; n < takenFirst && (index = feed.next()) >= 0; ) {
+      handed[n++] = index;
+    }
+    List<Thread> threads = new ArrayList<>();
+    feed.start(threads, 1);
+    for (int index; (index = feed.next()) >= 0; ) {
+      handed[n++] = index;
+    }
+    feed.stop(threads.size());
+    for (Thread t : threads) {
+      try {
+        t.join();
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new IllegalStateException(e);
+      }
+    }
+    return Arrays.copyOf(handed, n);
+  }
 
   /** Whether a batch of {@code paths} looks cached (see {@link CacheProbe}). */
   public static boolean looksCached(List<? extends Path> paths) {
