@@ -56,10 +56,9 @@ import java.util.stream.Collector;
  * {@code Collectors.toSet()}, {@code groupingByConcurrent}, or one declared so) gets one container
  * per scanning thread instead, which receives the lines of every part that thread scans (each
  * part's lines in order, the parts in no set order), and the containers are combined in no set
- * order: fewer containers to make and combine, as a parallel stream does for such a collector.
- * Accumulators of different parts run concurrently, so they must not share mutable state without
- * synchronization. A {@link Line} is valid only during the accumulator call that receives it and
- * must not be kept.
+ * order: fewer containers to make and combine. Accumulators of different parts run concurrently, so
+ * they must not share mutable state without synchronization. A {@link Line} is valid only during
+ * the accumulator call that receives it and must not be kept.
  *
  * <p><b>Thread safety.</b> A scanner is immutable; any number of threads may use it at once.
  *

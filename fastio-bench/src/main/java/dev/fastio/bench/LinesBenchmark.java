@@ -30,12 +30,14 @@ public class LinesBenchmark extends ThroughputBenchmark {
   private Path file;
 
   @Setup
-  public void setup() throws IOException {
+  public void setup() {
     file = AccessLog.file(size, false);
-    lineLengths = lineLengths(file);
   }
 
-  /** Each line's length with its LF, found once before the runs (for {@link #floor()}). */
+  /**
+   * Each line's length with its LF, found by {@link #floor()}'s first call (a warm-up iteration),
+   * before the runs it measures.
+   */
   private int[] lineLengths;
 
   @Benchmark
@@ -81,6 +83,9 @@ public class LinesBenchmark extends ThroughputBenchmark {
    */
   @Benchmark
   public long floor() throws IOException {
+    if (lineLengths == null) {
+      lineLengths = lineLengths(file);
+    }
     long sum = 0;
     byte[] buf = new byte[64 * 1024];
     int pos = 0;
@@ -91,8 +96,15 @@ public class LinesBenchmark extends ThroughputBenchmark {
           System.arraycopy(buf, pos, buf, 0, limit - pos);
           limit -= pos;
           pos = 0;
+          if (len > buf.length) {
+            throw new IllegalStateException(file + ": a line longer than " + buf.length);
+          }
           while (limit < len) {
-            limit += ch.read(ByteBuffer.wrap(buf, limit, buf.length - limit));
+            int n = ch.read(ByteBuffer.wrap(buf, limit, buf.length - limit));
+            if (n < 0) {
+              throw new IllegalStateException(file + " ended before its last line");
+            }
+            limit += n;
           }
         }
         sum += new String(buf, pos, len - 1, StandardCharsets.UTF_8).hashCode();

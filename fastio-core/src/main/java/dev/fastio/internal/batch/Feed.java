@@ -17,7 +17,8 @@ interface Feed {
 
   /**
    * Starts this pipeline's own threads, if any, after the hashing threads, adding them to {@code
-   * threads}.
+   * threads}; may first do work of its own on the calling thread while the hashing threads run (a
+   * long list's order: {@link ParallelFeed}), returning early once the run is cancelled.
    *
    * @param hashers the number of hashing threads
    */
@@ -44,8 +45,8 @@ interface Feed {
 
   /**
    * The bytes of the files not handed out yet, not counting files of {@link LaneHashing#ALONE}
-   * bytes or more; {@link Long#MAX_VALUE} where the feed does not know them. Called by one thread
-   * at a time.
+   * bytes or more; {@link Long#MAX_VALUE} where the feed does not know them, 0 while it has not
+   * sized them yet. Called by one thread at a time.
    */
   default long bytesLeft() {
     return Long.MAX_VALUE;

@@ -70,12 +70,17 @@ final class ParallelFeed implements Feed {
     long[] sizes = new long[paths.size()];
     long[] keys = new long[paths.size()];
     for (int i = 0; i < keys.length; i++) {
+      if (delivery.isCancelled()) {
+        return; // the run is over: the threads take what is left in input order, or stop
+      }
       keys[i] = orderKey(paths.get(i));
       sizes[i] = keys[i] == Long.MAX_VALUE ? -1 : keys[i];
     }
     int[] ordered;
+    int taken;
     synchronized (lock) {
-      ordered = largestFirst(next, keys); // taken so far: input order [0, next)
+      taken = Math.min(next, paths.size());
+      ordered = largestFirst(taken, keys); // taken so far: input order [0, taken)
       long[] small = new long[ordered.length + 1];
       for (int k = ordered.length - 1; k >= 0; k--) {
         small[k] = small[k + 1] + LaneHashing.laneBytes(sizes[ordered[k]]);
@@ -83,29 +88,32 @@ final class ParallelFeed implements Feed {
       order = ordered;
       smallBytesFrom = small;
     }
-    ParallelReadAhead r = readAhead(ordered, sizes); // may probe the cache: outside the lock
+    // The files not taken yet; the cache probe may take a while: outside the lock.
+    ParallelReadAhead r = readAhead(ordered, taken, sizes);
     synchronized (lock) {
       readAhead = r;
     }
   }
 
   /**
-   * The read-ahead of the run, or null: off by setting, too little to load, or the files look
-   * cached already ({@link CacheProbe}).
+   * The read-ahead of the run over the files of {@code ordered} after the first {@code taken}, or
+   * null: off by setting, too little to load, or the files look cached already ({@link
+   * CacheProbe}).
    */
-  private ParallelReadAhead readAhead(int[] taking, long[] sizes) {
+  private ParallelReadAhead readAhead(int[] ordered, int taken, long[] sizes) {
     if (!Settings.BATCH_PARALLEL_READ_AHEAD) {
       return null;
     }
+    int[] rest = Arrays.copyOfRange(ordered, taken, ordered.length);
     ParallelReadAhead r =
         new ParallelReadAhead(
             paths,
-            taking,
+            rest,
             sizes,
             Settings.BATCH_READ_AHEAD,
             () -> {
               synchronized (lock) {
-                return Math.min(next, taking.length);
+                return Math.min(next, ordered.length) - taken;
               }
             },
             delivery);
