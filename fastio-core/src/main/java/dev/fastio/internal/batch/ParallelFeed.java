@@ -191,7 +191,7 @@ final class ParallelFeed implements Feed {
    */
   private static int[] largestFirst(int taken, long[] keys) {
     int n = keys.length;
-    Integer[] rest = new Integer[Math.max(0, n - taken)];
+    Integer[] rest = new Integer[n - taken];
     for (int i = 0; i < rest.length; i++) {
       rest[i] = taken + i;
     }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import dev.fastio.DigestBatch;
 import dev.fastio.DigestBatch.Reading;
 import dev.fastio.DigestBatch.Result;
+import dev.fastio.internal.batch.BatchTestHook;
 import dev.fastio.tests.guard.PerfGuard;
 import dev.fastio.tests.support.TestSupport;
 import java.lang.management.ManagementFactory;
@@ -37,7 +38,8 @@ import org.junit.jupiter.api.io.TempDir;
  * delivered while the stream still produces; and where the MD5 lanes are in use, a short batch in a
  * fresh JVM never loads them (their compilation would cost more than they win back), and they take
  * over from {@code MessageDigest} once warm (a lanes engine that stays in the Vector API's fallback
- * never does, and the batch would silently stay on {@code MessageDigest}).
+ * never does, and the batch would silently stay on {@code MessageDigest}); a long list starts
+ * hashing before it is sized and ordered.
  */
 @Tag("perf-guard")
 class DigestBatchGuardTest {
@@ -60,6 +62,27 @@ class DigestBatchGuardTest {
     for (int i = 0; i < 16; i++) {
       large.add(TestSupport.write(dir, "guard-4m-" + i, TestSupport.randomBytes(40 + i, LARGE)));
     }
+  }
+
+  /**
+   * A long list is not sized and ordered before its first files are hashed: its feed hands out the
+   * files taken before the order in input order (files growing with their index, so that the
+   * largest-first order would put the last one first).
+   */
+  @Test
+  void aLongListHashesItsFirstFilesBeforeItIsOrdered() throws Exception {
+    Path tree = Files.createDirectories(dir.resolve("long-list"));
+    List<Path> list = new ArrayList<>();
+    for (int i = 0; i <= BatchTestHook.ORDER_FIRST; i++) {
+      list.add(TestSupport.write(tree, "f" + i, new byte[i]));
+    }
+    int[] order = BatchTestHook.parallelOrder(list, 1);
+    PerfGuard.exactly(
+        "DigestBatch: a long list's first file hashed before the list is ordered (a stat a file)",
+        "index of the first file handed out of " + list.size() + " growing files",
+        order[0],
+        0,
+        "largest first would be " + (list.size() - 1));
   }
 
   @Test
