@@ -70,6 +70,7 @@ BREAKAGES=(
   "MD5 lanes judged per batch, never across batches|@$here/breakages/lane-judge-per-batch.patch"
   "MD5 lanes moved to on work of any length|@$here/breakages/lanes-early-on-any-work.patch"
   "MD5 lanes looked up when every batch starts|@$here/breakages/lanes-looked-up-at-start.patch"
+  "a long list sized and ordered before any file is hashed|@$here/breakages/batch-ordered-first.patch"
 )
 
 # The breakages the timing backstop must catch by speed alone (same calls, same allocations).
