@@ -13,6 +13,13 @@ final class SwarByteSearch implements ByteSearch {
 
   private static final long LOW7 = 0x7F7F7F7F7F7F7F7FL;
   private static final long ONES = 0x0101010101010101L;
+  private static final long HIGHS = 0x8080808080808080L;
+
+  /**
+   * Values below this (LF, CR, NUL) are searched with a cheaper test of each word first: whether it
+   * has a byte up to the larger value at all.
+   */
+  private static final int SMALL = 0x20;
 
   private SwarByteSearch() {}
 
@@ -127,9 +134,15 @@ final class SwarByteSearch implements ByteSearch {
     long pb = (b & 0xFF) * ONES;
     boolean little = buf.order() == ByteOrder.LITTLE_ENDIAN;
     int limit = out.length - STEP;
+    int max = Math.max(a & 0xFF, b & 0xFF);
+    boolean small = max < SMALL; // LF, CR, NUL: most words of text have no byte that low
+    long below = (max + 1) * ONES;
     int i = from;
     for (; i + Long.BYTES <= to && n <= limit; i += Long.BYTES) {
       long w = word(buf, i, little);
+      if (small && ((w - below) & ~w & HIGHS) == 0) {
+        continue; // no byte up to the larger value (a test without false negatives): neither
+      }
       long hits = zeros(w ^ pa) | zeros(w ^ pb);
       while (hits != 0) {
         out[n++] = i + (Long.numberOfTrailingZeros(hits) >>> 3);

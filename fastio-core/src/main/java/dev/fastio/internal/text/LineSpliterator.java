@@ -48,6 +48,7 @@ final class LineSpliterator implements Spliterator<String> {
   private static final long HIGHS = 0x8080808080808080L;
   private static final long LF = ONES * '\n';
   private static final long CR = ONES * '\r';
+  private static final long BELOW_CR = ONES * ('\r' + 1);
 
   private final FileChannel channel;
   private final Charset charset;
@@ -143,14 +144,18 @@ final class LineSpliterator implements Spliterator<String> {
 
   /**
    * The index of the first LF or CR in {@code buf[from, limit)}, or -1: eight bytes at a time
-   * (SWAR: a byte equal to LF or CR is a zero byte of the word XOR the pattern; the lowest flagged
-   * byte is exact, the carry only flags bytes above it).
+   * (SWAR). A word passes a first test only if it has a byte below 0x0E (no false negative; text
+   * rarely has one); then a byte equal to LF or CR is a zero byte of the word XOR the pattern: the
+   * lowest flagged byte is exact, the carry only flags bytes above it.
    */
   private int terminator(int from) {
     byte[] b = buf;
     int i = from;
     for (int end = limit - Long.BYTES; i <= end; i += Long.BYTES) {
       long word = (long) LONGS.get(b, i);
+      if (((word - BELOW_CR) & ~word & HIGHS) == 0) {
+        continue;
+      }
       long lf = word ^ LF;
       long cr = word ^ CR;
       long found = (((lf - ONES) & ~lf) | ((cr - ONES) & ~cr)) & HIGHS;
