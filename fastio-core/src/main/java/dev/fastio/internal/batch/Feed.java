@@ -52,6 +52,15 @@ interface Feed {
     return Long.MAX_VALUE;
   }
 
+  /**
+   * File {@code index}'s size as the feed saw it before the file was opened (a {@code stat}), or -1
+   * where it has none (not sized yet, not a regular file, empty): a hint, which the file may have
+   * outgrown or fallen short of since, so that a reader that takes it must still read to the end.
+   */
+  default long sizeHint(int index) {
+    return -1;
+  }
+
   /** File {@code index}'s hash is done (its result given to the run). */
   void finished(int index);
 

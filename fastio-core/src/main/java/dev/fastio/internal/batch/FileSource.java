@@ -75,16 +75,23 @@ final class FileSource implements LaneScheduler.Source {
     this.size = size;
   }
 
-  /** The file's size when opened; 0 for a file of another file system (not known). */
+  /**
+   * The file's size: its size hint, else its size when opened; 0 for a file of another file system
+   * (not known).
+   */
   long size() {
     return size;
   }
 
   /**
    * Opens {@code path}, as {@code FastFiles.digest} opens it, to be read through a buffer {@code
-   * buffers} lends for its size; a file of another file system is read through a heap buffer.
+   * buffers} lends for its size; a file of another file system is read through a heap buffer. The
+   * size is {@code sizeHint} where that is positive (the feed's {@code stat} of the path, which
+   * spares an {@code fstat}), else asked of the open file; either way the file is read to its end,
+   * so that a file that changed size since its {@code stat} gives the bytes it has when read.
    */
-  static FileSource open(Path path, Buffers buffers, Counter counted) throws IOException {
+  static FileSource open(Path path, long sizeHint, Buffers buffers, Counter counted)
+      throws IOException {
     if (!FileKinds.isDefaultFileSystem(path)) {
       ByteBuffer heap = ByteBuffer.allocate(STREAM_READ); // a stream reads into an array
       InputStream stream = FileKinds.openOnOtherFileSystem(path); // as FastFiles.digest reads it
@@ -92,7 +99,7 @@ final class FileSource implements LaneScheduler.Source {
     }
     ResumableChannel file = ResumableChannel.openForReading(path);
     try {
-      long size = file.size();
+      long size = sizeHint > 0 ? sizeHint : file.size();
       BufferedPass pass = BufferedPass.from(file, 0, size);
       return new FileSource(file, pass, null, buffers.lend(size), buffers, counted, size);
     } catch (IOException | RuntimeException | Error e) {

@@ -144,6 +144,11 @@ final class Hashers {
     return feed.path(i);
   }
 
+  /** File {@code i}'s size as the feed saw it, or -1 ({@link Feed#sizeHint}). */
+  long sizeHint(int i) {
+    return feed.sizeHint(i);
+  }
+
   /** Tells the observer of {@code bytes} more bytes hashed. */
   void reportBytes(long bytes) {
     options.observer().bytes(bytes);

@@ -87,7 +87,7 @@ final class LaneHashing
 
   @Override
   public LaneScheduler.Source open(int index) throws IOException {
-    FileSource source = FileSource.open(run.path(index), this, this);
+    FileSource source = FileSource.open(run.path(index), run.sizeHint(index), this, this);
     if (source.size() < ALONE) {
       return source;
     }

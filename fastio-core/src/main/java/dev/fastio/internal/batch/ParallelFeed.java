@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicLongArray;
 
 /**
  * {@link Pipeline#PARALLEL}: every hashing thread takes the next file, largest first, and reads and
@@ -42,6 +43,13 @@ final class ParallelFeed implements Feed {
    */
   private long[] smallBytesFrom;
 
+  /**
+   * The sizes of the regular files of more than 0 bytes, each set by {@link #order()} as soon as it
+   * has the file's {@code stat}, so that a hashing thread taking the file later need not ask its
+   * size again ({@link #sizeHint}); 0 where not known.
+   */
+  private final AtomicLongArray sizeHints;
+
   /** The next index into {@link #order}. Guarded by {@link #lock}. */
   private int next;
 
@@ -56,6 +64,7 @@ final class ParallelFeed implements Feed {
     this.paths = paths;
     this.delivery = delivery;
     this.order = new int[paths.size()];
+    this.sizeHints = new AtomicLongArray(paths.size());
     Arrays.setAll(order, i -> i);
     if (paths.size() <= ORDER_FIRST) {
       order();
@@ -75,6 +84,9 @@ final class ParallelFeed implements Feed {
       }
       keys[i] = orderKey(paths.get(i));
       sizes[i] = keys[i] == Long.MAX_VALUE ? -1 : keys[i];
+      if (sizes[i] > 0) {
+        sizeHints.set(i, sizes[i]);
+      }
     }
     int[] ordered;
     int taken;
@@ -165,6 +177,12 @@ final class ParallelFeed implements Feed {
   @Override
   public Path path(int index) {
     return paths.get(index);
+  }
+
+  @Override
+  public long sizeHint(int index) {
+    long size = sizeHints.get(index);
+    return size > 0 ? size : -1;
   }
 
   @Override

@@ -1,6 +1,10 @@
 package dev.fastio.internal.batch;
 
 import dev.fastio.internal.Settings;
+import dev.fastio.internal.platform.AlignedBuffers;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -47,6 +51,46 @@ public final class BatchTestHook {
       }
     }
     return Arrays.copyOf(handed, n);
+  }
+
+  /**
+   * The size hints a {@link Pipeline#PARALLEL} feed of {@code paths} gives its hashing threads once
+   * it has ordered them ({@link Feed#sizeHint}), by input index.
+   */
+  public static long[] parallelSizeHints(List<? extends Path> paths) {
+    ParallelFeed feed = new ParallelFeed(paths, Delivery.of(paths.size()));
+    List<Thread> threads = new ArrayList<>();
+    feed.start(threads, 1); // orders a long list on this thread; starts nothing where cached
+    long[] hints = new long[paths.size()];
+    Arrays.setAll(hints, feed::sizeHint);
+    feed.stop(threads.size());
+    return hints;
+  }
+
+  /**
+   * The bytes a lane's source of {@code path} hands out when its feed hinted {@code sizeHint} (-1
+   * for none), read through a buffer lent for that size, as a lane reads them.
+   */
+  public static byte[] laneSourceBytes(Path path, long sizeHint) throws IOException {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    FileSource.Buffers buffers =
+        new FileSource.Buffers() {
+          @Override
+          public ByteBuffer lend(long size) {
+            return AlignedBuffers.allocate(FileSource.minimum(size, LaneHashing.READ));
+          }
+
+          @Override
+          public void giveBack(ByteBuffer buffer) {}
+        };
+    try (FileSource source = FileSource.open(path, sizeHint, buffers, bytes -> {})) {
+      for (ByteBuffer b; (b = source.next()) != null; ) {
+        byte[] chunk = new byte[b.remaining()];
+        b.get(chunk);
+        out.write(chunk, 0, chunk.length);
+      }
+    }
+    return out.toByteArray();
   }
 
   /** Whether a batch of {@code paths} looks cached (see {@link CacheProbe}). */

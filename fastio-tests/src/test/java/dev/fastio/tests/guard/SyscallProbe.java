@@ -18,7 +18,8 @@ import java.security.MessageDigest;
  * JDK_FILE}, {@code SyscallProbe records FILE GAP} (64-byte records {@code GAP} bytes apart through
  * {@code ChunkedReader}), {@code SyscallProbe transfer FILE TARGET COUNT}, {@code SyscallProbe
  * transfer-other FILE COUNT} (to a channel neither file nor socket), {@code SyscallProbe copy FILE
- * TARGET}.
+ * TARGET}, {@code SyscallProbe batch FILE...} (a {@code DigestBatch} of one thread reading in
+ * parallel: its engine, then each digest).
  */
 public final class SyscallProbe {
   private SyscallProbe() {}
@@ -70,6 +71,21 @@ public final class SyscallProbe {
       case "copy" -> {
         FastFiles.copy(file, Paths.get(args[2]));
         System.out.println(Files.size(Paths.get(args[2])));
+      }
+      case "batch" -> {
+        java.util.List<Path> files = new java.util.ArrayList<>();
+        for (int i = 1; i < args.length; i++) {
+          files.add(Paths.get(args[i]));
+        }
+        dev.fastio.DigestBatch batch =
+            dev.fastio.DigestBatch.builder("MD5")
+                .threads(1)
+                .reading(dev.fastio.DigestBatch.Reading.PARALLEL)
+                .build();
+        System.out.println(batch.engine());
+        for (dev.fastio.DigestBatch.Result r : batch.digestAll(files)) {
+          System.out.println(hex(r.digest()));
+        }
       }
       default -> throw new IllegalArgumentException("unknown operation: " + args[0]);
     }

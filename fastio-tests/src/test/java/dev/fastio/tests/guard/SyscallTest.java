@@ -355,6 +355,46 @@ class SyscallTest {
         path, "read calls", t.reads.size(), text.length / (32 * 1024) + 2, t.summary());
   }
 
+  /**
+   * A {@code DigestBatch} on the MD5 lanes opens a file of a list it has sized already (the list's
+   * order: a {@code stat} each) without asking its size again: an open, one read and a close, no
+   * {@code fstat}. The batch of 8 files of 256 KiB hashes its first 3 on the calling thread (1 MiB
+   * of work inline), which sizes each open file as {@code FastFiles.digest} does, and the other 5
+   * on a thread, in the lanes where they run (the module resolved: {@code jdk17-vector}, {@code
+   * jdk25-vector}); elsewhere with {@code MessageDigest}, which sizes the open file.
+   */
+  @Test
+  void aBatchOnTheLanesOpensAFileItSizedWithoutAnFstat() throws Exception {
+    List<Path> files = new ArrayList<>();
+    List<String> expected = new ArrayList<>();
+    for (int i = 0; i < 8; i++) {
+      byte[] content = TestSupport.randomBytes(100 + i, 256 << 10);
+      files.add(TestSupport.write(dir, "syscall-batch-" + i, content));
+      expected.add(
+          SyscallProbe.hex(java.security.MessageDigest.getInstance("MD5").digest(content)));
+    }
+    List<String> args = new ArrayList<>(List.of("-Dfastio.md5.warmUp=false"));
+    if (ModuleLayer.boot().findModule("jdk.incubator.vector").isPresent()) {
+      args.add("--add-modules=jdk.incubator.vector");
+    }
+    Trace t = trace("batch", args, files.toArray(new Path[0]));
+    int n = t.output.size(); // after the JVM's warning of the incubator module, if any
+    assertEquals(expected, t.output.subList(n - 8, n), "digests: " + t.output);
+    String engine = t.output.get(n - 9);
+    boolean lanes = engine.startsWith("MD5 lanes");
+    Trace last = t.forFile(files.get(7));
+    String path = "a DigestBatch of a sized list on the lanes (the 256 x 4 KiB row of issue 31)";
+    assertEquals(1, last.opens, last.summary());
+    PerfGuard.exactly(
+        path, "stat() by path of a file (the list's order)", last.stats, 1, last.summary());
+    PerfGuard.exactly(
+        path,
+        "fstat() of the open file",
+        last.fstats,
+        lanes ? 0 : 1,
+        engine + ": " + last.summary());
+  }
+
   /** The fewest bytes a read returned, the last read left out (it may meet the end of file). */
   private static long smallestButLast(List<long[]> reads) {
     return reads.stream()
@@ -368,6 +408,11 @@ class SyscallTest {
    * Runs {@code SyscallProbe op files...} under strace and returns the calls on {@code files[0]}.
    */
   private static Trace trace(String op, Path... files) throws Exception {
+    return trace(op, List.of(), files);
+  }
+
+  /** {@link #trace(String, Path...)} with more options of the child JVM. */
+  private static Trace trace(String op, List<String> jvmArgs, Path... files) throws Exception {
     assumeTrue(TestSupport.isLinux(), "strace traces Linux processes");
     assumeTrue(TestSupport.straceWorks(), "strace is not installed or cannot trace here");
     Path log = Files.createTempFile(dir, "strace-" + op, ".log");
@@ -379,6 +424,7 @@ class SyscallTest {
             + "%%stat");
     cmd.add(Paths.get(System.getProperty("java.home"), "bin", "java").toString());
     cmd.addAll(TestSupport.childJvmArgs());
+    cmd.addAll(jvmArgs);
     cmd.addAll(List.of("-XX:+UseSerialGC", "-Xmx256m", "-cp", classPath()));
     cmd.add(SyscallProbe.class.getName());
     cmd.add(op);
