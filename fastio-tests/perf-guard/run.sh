@@ -71,6 +71,7 @@ BREAKAGES=(
   "MD5 lanes moved to on work of any length|@$here/breakages/lanes-early-on-any-work.patch"
   "MD5 lanes looked up when every batch starts|@$here/breakages/lanes-looked-up-at-start.patch"
   "a long list sized and ordered before any file is hashed|@$here/breakages/batch-ordered-first.patch"
+  "the lanes ask each sized file its size again|@$here/breakages/batch-fstat-per-file.patch"
 )
 
 # The breakages the timing backstop must catch by speed alone (same calls, same allocations).

@@ -360,8 +360,8 @@ class SyscallTest {
    * order: a {@code stat} each) without asking its size again: an open, one read and a close, no
    * {@code fstat}. The batch of 8 files of 256 KiB hashes its first 3 on the calling thread (1 MiB
    * of work inline), which sizes each open file as {@code FastFiles.digest} does, and the other 5
-   * on a thread, in the lanes where they run (the module resolved: {@code jdk17-vector}, {@code
-   * jdk25-vector}); elsewhere with {@code MessageDigest}, which sizes the open file.
+   * on a thread, in the lanes (the child JVM resolves the module and uses them at once); where they
+   * cannot run (no AVX2, say) with {@code MessageDigest}, which sizes the open file.
    */
   @Test
   void aBatchOnTheLanesOpensAFileItSizedWithoutAnFstat() throws Exception {
@@ -373,10 +373,8 @@ class SyscallTest {
       expected.add(
           SyscallProbe.hex(java.security.MessageDigest.getInstance("MD5").digest(content)));
     }
-    List<String> args = new ArrayList<>(List.of("-Dfastio.md5.warmUp=false"));
-    if (ModuleLayer.boot().findModule("jdk.incubator.vector").isPresent()) {
-      args.add("--add-modules=jdk.incubator.vector");
-    }
+    // The lanes need the module: resolved in the child whether this JVM has it or not.
+    List<String> args = List.of("--add-modules=jdk.incubator.vector", "-Dfastio.md5.warmUp=false");
     Trace t = trace("batch", args, files.toArray(new Path[0]));
     int n = t.output.size(); // after the JVM's warning of the incubator module, if any
     assertEquals(expected, t.output.subList(n - 8, n), "digests: " + t.output);
