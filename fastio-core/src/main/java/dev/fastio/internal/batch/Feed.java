@@ -56,6 +56,9 @@ interface Feed {
    * File {@code index}'s size as the feed saw it before the file was opened (a {@code stat}), or -1
    * where it has none (not sized yet, not a regular file, empty): a hint, which the file may have
    * outgrown or fallen short of since, so that a reader that takes it must still read to the end.
+   * Only a regular file is hinted; should its path name a pipe by the time it is opened (replaced
+   * in between), a read that comes up short at the hinted size ends it, where a size asked of the
+   * open file (0) would read the pipe to its end.
    */
   default long sizeHint(int index) {
     return -1;

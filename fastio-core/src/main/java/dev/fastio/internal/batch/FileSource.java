@@ -88,7 +88,8 @@ final class FileSource implements LaneScheduler.Source {
    * buffers} lends for its size; a file of another file system is read through a heap buffer. The
    * size is {@code sizeHint} where that is positive (the feed's {@code stat} of the path, which
    * spares an {@code fstat}), else asked of the open file; either way the file is read to its end,
-   * so that a file that changed size since its {@code stat} gives the bytes it has when read.
+   * so that a regular file that changed size since its {@code stat} gives the bytes it has when
+   * read (for a path replaced by a pipe in between, see {@link Feed#sizeHint}).
    */
   static FileSource open(Path path, long sizeHint, Buffers buffers, Counter counted)
       throws IOException {

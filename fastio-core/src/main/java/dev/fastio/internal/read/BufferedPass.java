@@ -12,9 +12,10 @@ import java.nio.ByteBuffer;
  * digest} and a {@code DigestBatch}'s sources read through it.
  *
  * <p>Each read lands where {@link Placement#of(long)} puts the file offset, and asks one byte more
- * than the size the file had when opened leaves, so that a regular file's end shows as a short read
- * at that size, without the read that returns -1. A file that grew is read on to its new end; one
- * of {@code /proc} (size 0) is read until a read returns -1.
+ * than the expected size (the file's size when opened, or a {@code stat} of its path just before)
+ * leaves, so that a regular file's end shows as a short read at that size, without the read that
+ * returns -1: a short read at exactly the expected size ends the pass. A file that grew is read on
+ * to its new end; one of {@code /proc} (size 0) is read until a read returns -1.
  *
  * <p>One thread. The pass neither owns nor closes the file or the buffer; interrupts are those of
  * the {@link ResumableChannel}.
@@ -36,7 +37,8 @@ public final class BufferedPass {
    *
    * @param file the file, open for reading
    * @param position where to start
-   * @param expected the file's size when opened, or 0 where it reports none (a pipe, {@code /proc})
+   * @param expected the file's expected size (when opened, or a {@code stat} of its path just
+   *     before), or 0 where it reports none (a pipe, {@code /proc})
    * @return the pass
    */
   public static BufferedPass from(ResumableChannel file, long position, long expected)
