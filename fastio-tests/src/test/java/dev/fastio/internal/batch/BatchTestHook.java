@@ -41,6 +41,12 @@ public final class BatchTestHook {
     for (int index; (index = feed.next()) >= 0; ) {
       handed[n++] = index;
     }
+    stop(feed, threads);
+    return Arrays.copyOf(handed, n);
+  }
+
+  /** Stops {@code feed} and waits for the threads its {@code start} added to {@code threads}. */
+  private static void stop(ParallelFeed feed, List<Thread> threads) {
     feed.stop(threads.size());
     for (Thread t : threads) {
       try {
@@ -50,7 +56,6 @@ public final class BatchTestHook {
         throw new IllegalStateException(e);
       }
     }
-    return Arrays.copyOf(handed, n);
   }
 
   /**
@@ -63,7 +68,7 @@ public final class BatchTestHook {
     feed.start(threads, 1); // orders a long list on this thread; starts nothing where cached
     long[] hints = new long[paths.size()];
     Arrays.setAll(hints, feed::sizeHint);
-    feed.stop(threads.size());
+    stop(feed, threads);
     return hints;
   }
 
