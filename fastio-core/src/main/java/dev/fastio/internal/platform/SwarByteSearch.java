@@ -36,19 +36,29 @@ final class SwarByteSearch implements ByteSearch {
   /**
    * {@link #count} without pairs. A byte's flag is the high bit of its byte of the word; the flags
    * of four words, shifted by 0 to 3 bits, cannot collide, so one {@code bitCount} counts four
-   * words. The order of the bytes in a word does not matter here.
+   * words. The order of the bytes in a word does not matter here. Two values below {@link #SMALL}
+   * skip the four words at once when none has a byte that low (for one value the exact test is as
+   * cheap as that first one).
    */
   private static long countAny(ByteBuffer buf, int from, int to, byte a, byte b) {
     long pa = (a & 0xFF) * ONES;
     long pb = (b & 0xFF) * ONES;
     boolean two = a != b;
+    long bound = two ? bound(a, b) : 0;
     long n = 0;
     int i = from;
     for (; i + 4 * Long.BYTES <= to; i += 4 * Long.BYTES) {
-      long m0 = hits(buf.getLong(i), pa, pb, two);
-      long m1 = hits(buf.getLong(i + Long.BYTES), pa, pb, two);
-      long m2 = hits(buf.getLong(i + 2 * Long.BYTES), pa, pb, two);
-      long m3 = hits(buf.getLong(i + 3 * Long.BYTES), pa, pb, two);
+      long w0 = buf.getLong(i);
+      long w1 = buf.getLong(i + Long.BYTES);
+      long w2 = buf.getLong(i + 2 * Long.BYTES);
+      long w3 = buf.getLong(i + 3 * Long.BYTES);
+      if (bound != 0 && noneBelow(w0, w1, w2, w3, bound)) {
+        continue;
+      }
+      long m0 = hits(w0, pa, pb, two);
+      long m1 = hits(w1, pa, pb, two);
+      long m2 = hits(w2, pa, pb, two);
+      long m3 = hits(w3, pa, pb, two);
       n += Long.bitCount(m0 | (m1 >>> 1) | (m2 >>> 2) | (m3 >>> 3));
     }
     for (; i + Long.BYTES <= to; i += Long.BYTES) {
@@ -62,6 +72,29 @@ final class SwarByteSearch implements ByteSearch {
   }
 
   /**
+   * The larger of two values plus one, repeated in each byte, if below {@link #SMALL} (LF, CR, NUL:
+   * most words of text have no byte that low); else 0, for no first test.
+   */
+  private static long bound(byte a, byte b) {
+    int max = Math.max(a & 0xFF, b & 0xFF);
+    return max < SMALL ? (max + 1) * ONES : 0;
+  }
+
+  /**
+   * Whether none of four words has a byte below {@code bound}'s: {@code (w - bound) & ~w} has a
+   * byte's high bit set for the lowest such byte (which never borrows), so the test has no false
+   * negative, for a bound up to 0x80.
+   */
+  private static boolean noneBelow(long w0, long w1, long w2, long w3, long bound) {
+    return ((((w0 - bound) & ~w0)
+                | ((w1 - bound) & ~w1)
+                | ((w2 - bound) & ~w2)
+                | ((w3 - bound) & ~w3))
+            & HIGHS)
+        == 0;
+  }
+
+  /**
    * The flags of the bytes of {@code w} equal to {@code pa}'s byte or, if {@code two}, {@code
    * pb}'s.
    */
@@ -71,13 +104,14 @@ final class SwarByteSearch implements ByteSearch {
 
   /**
    * {@link #count} with pairs: a {@code b} directly followed by an {@code a} counts once. Four
-   * words a step as in {@link #countAny}; a pair's flag is its {@code a}'s, so the pairs of four
-   * words are counted by one {@code bitCount} too.
+   * words a step, skipped together as in {@link #countAny}; a pair's flag is its {@code a}'s, so
+   * the pairs of four words are counted by one {@code bitCount} too.
    */
   private static long countPairs(ByteBuffer buf, int from, int to, byte a, byte b) {
     long pa = (a & 0xFF) * ONES;
     long pb = (b & 0xFF) * ONES;
     boolean little = buf.order() == ByteOrder.LITTLE_ENDIAN;
+    long bound = bound(a, b);
     long n = 0;
     long carry = 0; // 1 if the byte before the word is a b
     int i = from;
@@ -86,6 +120,10 @@ final class SwarByteSearch implements ByteSearch {
       long w1 = word(buf, i + Long.BYTES, little);
       long w2 = word(buf, i + 2 * Long.BYTES, little);
       long w3 = word(buf, i + 3 * Long.BYTES, little);
+      if (bound != 0 && noneBelow(w0, w1, w2, w3, bound)) {
+        carry = 0; // the last byte is no b either
+        continue;
+      }
       long a0 = zeros(w0 ^ pa);
       long a1 = zeros(w1 ^ pa);
       long a2 = zeros(w2 ^ pa);
@@ -134,14 +172,12 @@ final class SwarByteSearch implements ByteSearch {
     long pb = (b & 0xFF) * ONES;
     boolean little = buf.order() == ByteOrder.LITTLE_ENDIAN;
     int limit = out.length - STEP;
-    int max = Math.max(a & 0xFF, b & 0xFF);
-    boolean small = max < SMALL; // LF, CR, NUL: most words of text have no byte that low
-    long below = (max + 1) * ONES;
+    long bound = bound(a, b);
     int i = from;
     for (; i + Long.BYTES <= to && n <= limit; i += Long.BYTES) {
       long w = word(buf, i, little);
-      if (small && ((w - below) & ~w & HIGHS) == 0) {
-        continue; // no byte up to the larger value (a test without false negatives): neither
+      if (bound != 0 && ((w - bound) & ~w & HIGHS) == 0) {
+        continue; // no byte up to the larger value (see noneBelow): neither
       }
       long hits = zeros(w ^ pa) | zeros(w ^ pb);
       while (hits != 0) {
