@@ -118,11 +118,12 @@ public final class BatchRun {
     }
     Object event = Jfr.beginDigestBatch();
     Delivery delivery = Delivery.of(n);
+    int threads = Math.min(options.threads(), n);
     Feed feed =
         options.pipeline() == Pipeline.SEQUENTIAL
             ? new SequentialFeed(paths, delivery)
-            : new ParallelFeed(paths, delivery);
-    int warmUpFiles = deliver(feed, delivery, Math.min(options.threads(), n), options, sink);
+            : new ParallelFeed(paths, delivery, threads);
+    int warmUpFiles = deliver(feed, delivery, threads, options, sink);
     commit(event, options, n, warmUpFiles);
   }
 

@@ -44,12 +44,21 @@ interface Feed {
   Path path(int index);
 
   /**
-   * The bytes of the files not handed out yet, not counting files of {@link LaneHashing#ALONE}
-   * bytes or more; {@link Long#MAX_VALUE} where the feed does not know them, 0 while it has not
+   * The bytes of the files not handed out yet, not counting files hashed beside the lanes ({@link
+   * #besideFrom}); {@link Long#MAX_VALUE} where the feed does not know them, 0 while it has not
    * sized them yet. Called by one thread at a time.
    */
   default long bytesLeft() {
     return Long.MAX_VALUE;
+  }
+
+  /**
+   * The size from which an MD5 lanes thread hashes a file with {@code MessageDigest} beside its
+   * lanes ({@link Long#MAX_VALUE}: none): {@link LaneHashing#ALONE} where the feed does not know
+   * the batch's sizes, else as {@link LaneHashing#besideFrom} decides for them.
+   */
+  default long besideFrom() {
+    return LaneHashing.ALONE;
   }
 
   /**

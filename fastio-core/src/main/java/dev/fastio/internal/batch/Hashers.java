@@ -144,6 +144,11 @@ final class Hashers {
     return feed.path(i);
   }
 
+  /** The size from which files go beside the lanes ({@link Feed#besideFrom}). */
+  long besideFrom() {
+    return feed.besideFrom();
+  }
+
   /** File {@code i}'s size as the feed saw it, or -1 ({@link Feed#sizeHint}). */
   long sizeHint(int i) {
     return feed.sizeHint(i);

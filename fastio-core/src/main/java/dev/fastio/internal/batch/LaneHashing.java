@@ -14,10 +14,11 @@ import java.util.function.LongConsumer;
  * A hashing thread of an MD5 batch that hashes many files at once: one multi-buffer engine ({@link
  * Md5Lanes}) whose lanes a {@link LaneScheduler} fills, each lane with one file read in order
  * through a direct buffer of its own ({@link FileSource}); a lane whose file ends takes the batch's
- * next file at once. A file of {@link #ALONE} bytes or more this thread hashes with {@code
- * MessageDigest} when a lane takes it, the other lanes waiting meanwhile. The buffers, one per lane
- * in flight, are {@link #READ} bytes and a page, or for a smaller file only as large as it needs;
- * they are confined to this thread, reused from file to file and freed when the thread ends.
+ * next file at once. A file the feed puts beside the lanes ({@link Feed#besideFrom}: by default one
+ * of {@link #ALONE} bytes or more) this thread hashes with {@code MessageDigest} when a lane takes
+ * it, the other lanes waiting meanwhile. The buffers, one per lane in flight, are {@link #READ}
+ * bytes and a page, or for a smaller file only as large as it needs; they are confined to this
+ * thread, reused from file to file and freed when the thread ends.
  */
 final class LaneHashing
     implements LaneScheduler.Inputs, LaneScheduler.Sink, FileSource.Counter, FileSource.Buffers {
@@ -28,18 +29,71 @@ final class LaneHashing
   static final int READ = 128 * 1024;
 
   /**
-   * Bytes from which a file is hashed with {@code MessageDigest} beside the lanes: in a lane it
-   * would likely end the batch alone, every other lane idle, at a fraction of {@code
-   * MessageDigest}'s speed (docs/md5-lanes.md).
+   * Bytes from which a file may be hashed with {@code MessageDigest} beside the lanes: in a lane,
+   * without files as large in the other lanes, it would end the batch alone, every other lane idle,
+   * at a fraction of {@code MessageDigest}'s speed (docs/md5-lanes.md). Where the feed knows the
+   * batch's sizes, {@link #besideFrom} decides which of these files go beside.
    */
   static final long ALONE = 64L << 20;
 
+  /** About how many times {@code MessageDigest}'s bytes per second full lanes hash. */
+  private static final double LANES_SPEEDUP = 4;
+
+  /** About how many times as long a file alone in the lanes takes as with {@code MessageDigest}. */
+  private static final double LONE_SLOWDOWN = 2.6;
+
+  /** A split with more files in the lanes must be estimated this much faster to be taken. */
+  private static final double LANES_MARGIN = 0.9;
+
   /**
-   * The bytes of a file of {@code size} the lanes hash: all of a file below {@link #ALONE}, none of
-   * a larger one (hashed beside them) or of one of unknown size (negative).
+   * The bytes of a file of {@code size} the lanes hash where files from {@code besideFrom} bytes go
+   * beside them: all of a smaller file, none of a larger one or of one of unknown size (negative).
    */
+  static long laneBytes(long size, long besideFrom) {
+    return size >= 0 && size < besideFrom ? size : 0;
+  }
+
+  /** {@link #laneBytes(long, long)} where every file of {@link #ALONE} bytes goes beside. */
   static long laneBytes(long size) {
-    return size >= 0 && size < ALONE ? size : 0;
+    return laneBytes(size, ALONE);
+  }
+
+  /**
+   * The size from which a batch's files go beside the lanes ({@link Long#MAX_VALUE}: none), for a
+   * batch whose files of {@link #ALONE} bytes or more are {@code big}, largest first, whose other
+   * files come to {@code small} bytes, on {@code threads} hashing threads. Of the splits that put
+   * the largest files beside, it takes the one with the shortest estimated time (in {@code
+   * MessageDigest} time per byte): the files beside, hashed one after the other, and the lanes'
+   * bytes at {@link #LANES_SPEEDUP}, shared by the threads, but no shorter than the largest file in
+   * the lanes alone ({@link #LONE_SLOWDOWN}) or the largest beside. From all files beside, a split
+   * with fewer beside must be faster by {@link #LANES_MARGIN}: many files as large run together in
+   * the lanes, one or two among small ones go beside.
+   */
+  static long besideFrom(long[] big, long small, int threads) {
+    long besideBytes = 0;
+    long laneBytes = small;
+    for (long b : big) {
+      laneBytes += b;
+    }
+    double[] time = new double[big.length + 1]; // time[j]: the j largest beside
+    for (int j = 0; j <= big.length; j++) {
+      if (j > 0) {
+        besideBytes += big[j - 1];
+        laneBytes -= big[j - 1];
+      }
+      double shared = (besideBytes + laneBytes / LANES_SPEEDUP) / Math.max(1, threads);
+      double largestLane = j < big.length ? LONE_SLOWDOWN * big[j] : 0;
+      double largestBeside = j > 0 ? big[0] : 0;
+      time[j] = Math.max(shared, Math.max(largestLane, largestBeside));
+    }
+    int best = big.length;
+    for (int j = big.length - 1; j >= 0; j--) {
+      boolean split = j > 0 && big[j] == big[j - 1]; // between equal sizes: not a size bound
+      if (!split && time[j] < LANES_MARGIN * time[best]) {
+        best = j;
+      }
+    }
+    return best == 0 ? Long.MAX_VALUE : big[best - 1];
   }
 
   private final Hashers run;
@@ -47,7 +101,7 @@ final class LaneHashing
   private final List<NativeBuffer> lent = new ArrayList<>();
   private final ByteReports reports;
   private final LongConsumer judge;
-  private MessageDigest md; // made for the first file of ALONE bytes
+  private MessageDigest md; // made for the first file beside the lanes
 
   /** A lane thread of {@code run}; {@code judge} is told of the bytes it hashes (LaneWarmUp). */
   LaneHashing(Hashers run, LongConsumer judge) {
@@ -88,7 +142,7 @@ final class LaneHashing
   @Override
   public LaneScheduler.Source open(int index) throws IOException {
     FileSource source = FileSource.open(run.path(index), run.sizeHint(index), this, this);
-    if (source.size() < ALONE) {
+    if (source.size() < run.besideFrom()) {
       return source;
     }
     source.close(); // nothing read: the lanes' judge and byte count hear none of this file

@@ -38,10 +38,17 @@ final class ParallelFeed implements Feed {
   private int[] order;
 
   /**
-   * {@code smallBytesFrom[k]}: the bytes of the regular files of {@code order[k..]} smaller than
-   * {@link LaneHashing#ALONE}; null until {@link #order()} made it. Guarded by {@link #lock}.
+   * {@code smallBytesFrom[k]}: the bytes of the regular files of {@code order[k..]} the lanes hash
+   * (smaller than {@link #besideFrom}); null until {@link #order()} made it. Guarded by {@link
+   * #lock}.
    */
   private long[] smallBytesFrom;
+
+  /** The hashing threads the run starts. */
+  private final int threads;
+
+  /** {@link #besideFrom()}: {@link LaneHashing#ALONE} until {@link #order()} sized the files. */
+  private volatile long besideFrom = LaneHashing.ALONE;
 
   /**
    * The sizes of the regular files of more than 0 bytes, each set by {@link #order()} as soon as it
@@ -59,10 +66,14 @@ final class ParallelFeed implements Feed {
    */
   private ParallelReadAhead readAhead;
 
-  /** A feed of {@code paths}, ordered at once ({@code stat} each) if there are few. */
-  ParallelFeed(List<? extends Path> paths, Delivery delivery) {
+  /**
+   * A feed of {@code paths} for {@code threads} hashing threads, ordered at once ({@code stat}
+   * each) if there are few.
+   */
+  ParallelFeed(List<? extends Path> paths, Delivery delivery, int threads) {
     this.paths = paths;
     this.delivery = delivery;
+    this.threads = threads;
     this.order = new int[paths.size()];
     this.sizeHints = new AtomicLongArray(paths.size());
     Arrays.setAll(order, i -> i);
@@ -88,6 +99,7 @@ final class ParallelFeed implements Feed {
         sizeHints.set(i, sizes[i]);
       }
     }
+    long beside = besideFrom(sizes, threads);
     int[] ordered;
     int taken;
     synchronized (lock) {
@@ -95,16 +107,47 @@ final class ParallelFeed implements Feed {
       ordered = largestFirst(taken, keys); // taken so far: input order [0, taken)
       long[] small = new long[ordered.length + 1];
       for (int k = ordered.length - 1; k >= 0; k--) {
-        small[k] = small[k + 1] + LaneHashing.laneBytes(sizes[ordered[k]]);
+        small[k] = small[k + 1] + LaneHashing.laneBytes(sizes[ordered[k]], beside);
       }
       order = ordered;
       smallBytesFrom = small;
+      besideFrom = beside;
     }
     // The files not taken yet; the cache probe may take a while: outside the lock.
     ParallelReadAhead r = readAhead(ordered, taken, sizes);
     synchronized (lock) {
       readAhead = r;
     }
+  }
+
+  /**
+   * {@link LaneHashing#besideFrom} for files of {@code sizes} (-1: not a regular file) on {@code
+   * threads} threads.
+   */
+  private static long besideFrom(long[] sizes, int threads) {
+    long small = 0;
+    int big = 0;
+    for (long size : sizes) {
+      if (size >= LaneHashing.ALONE) {
+        big++;
+      } else if (size > 0) {
+        small += size;
+      }
+    }
+    long[] large = new long[big];
+    int n = 0;
+    for (long size : sizes) {
+      if (size >= LaneHashing.ALONE) {
+        large[n++] = size;
+      }
+    }
+    Arrays.sort(large);
+    for (int i = 0; i < n / 2; i++) { // largest first
+      long t = large[i];
+      large[i] = large[n - 1 - i];
+      large[n - 1 - i] = t;
+    }
+    return LaneHashing.besideFrom(large, small, threads);
   }
 
   /**
@@ -172,6 +215,11 @@ final class ParallelFeed implements Feed {
     synchronized (lock) {
       return smallBytesFrom == null ? 0 : smallBytesFrom[Math.min(next, order.length)];
     }
+  }
+
+  @Override
+  public long besideFrom() {
+    return besideFrom;
   }
 
   @Override

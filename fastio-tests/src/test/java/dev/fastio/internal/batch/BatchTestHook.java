@@ -30,7 +30,7 @@ public final class BatchTestHook {
    * rest: every index it hands out, in order.
    */
   public static int[] parallelOrder(List<? extends Path> paths, int takenFirst) {
-    ParallelFeed feed = new ParallelFeed(paths, Delivery.of(paths.size()));
+    ParallelFeed feed = new ParallelFeed(paths, Delivery.of(paths.size()), 1);
     int[] handed = new int[paths.size()];
     int n = 0;
     for (int index; n < takenFirst && (index = feed.next()) >= 0; ) {
@@ -63,13 +63,41 @@ public final class BatchTestHook {
    * it has ordered them ({@link Feed#sizeHint}), by input index.
    */
   public static long[] parallelSizeHints(List<? extends Path> paths) {
-    ParallelFeed feed = new ParallelFeed(paths, Delivery.of(paths.size()));
+    ParallelFeed feed = new ParallelFeed(paths, Delivery.of(paths.size()), 1);
     List<Thread> threads = new ArrayList<>();
     feed.start(threads, 1); // orders a long list on this thread; starts nothing where cached
     long[] hints = new long[paths.size()];
     Arrays.setAll(hints, feed::sizeHint);
     stop(feed, threads);
     return hints;
+  }
+
+  /** Bytes from which a file may go beside the MD5 lanes ({@link LaneHashing#ALONE}). */
+  public static final long ALONE = LaneHashing.ALONE;
+
+  /**
+   * The size from which files go beside the lanes for a batch of files {@code big} (of {@link
+   * #ALONE} bytes or more, largest first) and {@code small} bytes of others on {@code threads}
+   * threads ({@link LaneHashing#besideFrom}).
+   */
+  public static long besideFrom(long[] big, long small, int threads) {
+    return LaneHashing.besideFrom(big, small, threads);
+  }
+
+  /**
+   * The size from which a {@link Pipeline#PARALLEL} feed of {@code paths} on {@code threads}
+   * threads puts files beside the lanes once it has ordered them, and the bytes it then says its
+   * lanes have left ({@link Feed#besideFrom}, {@link Feed#bytesLeft}).
+   */
+  public static long[] parallelBesideFromAndBytesLeft(List<? extends Path> paths, int threads) {
+    Delivery delivery = Delivery.of(paths.size());
+    ParallelFeed feed = new ParallelFeed(paths, delivery, threads);
+    List<Thread> started = new ArrayList<>();
+    feed.start(started, threads); // a read-ahead thread where the files do not look cached
+    long[] r = {feed.besideFrom(), feed.bytesLeft()};
+    delivery.cancel(); // the run is over: the read-ahead stops
+    stop(feed, started);
+    return r;
   }
 
   /**

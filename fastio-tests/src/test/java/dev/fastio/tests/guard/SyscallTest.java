@@ -9,10 +9,13 @@ import dev.fastio.FastFiles;
 import dev.fastio.internal.io.IoTestHook;
 import dev.fastio.tests.support.TestSupport;
 import java.io.File;
+import java.io.RandomAccessFile;
+import java.lang.module.ModuleFinder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.security.MessageDigest;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -46,7 +49,7 @@ class SyscallTest {
   static void writeFile() throws Exception {
     byte[] content = TestSupport.randomBytes(7, SIZE);
     big = TestSupport.write(dir, "syscall-64m", content);
-    md5 = SyscallProbe.hex(java.security.MessageDigest.getInstance("MD5").digest(content));
+    md5 = SyscallProbe.hex(MessageDigest.getInstance("MD5").digest(content));
   }
 
   @Test
@@ -371,12 +374,11 @@ class SyscallTest {
     for (int i = 0; i < 8; i++) {
       byte[] content = TestSupport.randomBytes(100 + i, 256 << 10);
       files.add(TestSupport.write(dir, "syscall-batch-" + i, content));
-      expected.add(
-          SyscallProbe.hex(java.security.MessageDigest.getInstance("MD5").digest(content)));
+      expected.add(SyscallProbe.hex(MessageDigest.getInstance("MD5").digest(content)));
     }
     // The lanes need the module: resolved in the child whether this JVM has it or not.
     assumeTrue(
-        java.lang.module.ModuleFinder.ofSystem().find("jdk.incubator.vector").isPresent(),
+        ModuleFinder.ofSystem().find("jdk.incubator.vector").isPresent(),
         "this JDK has no jdk.incubator.vector");
     List<String> args = List.of("--add-modules=jdk.incubator.vector", "-Dfastio.md5.warmUp=false");
     Trace t = trace("batch", args, files.toArray(new Path[0]));
@@ -396,6 +398,51 @@ class SyscallTest {
         last.fstats,
         lanes ? 0 : 1,
         engine + ": " + last.summary());
+  }
+
+  /**
+   * Four files of 64 MiB in one batch on a thread (issue 31's 16-file row at its largest sizes):
+   * hashed together in the lanes, each read by the lanes' positional reads, none hashed beside them
+   * with {@code MessageDigest} (which maps a file that large). Sparse files: nothing is written to
+   * the disk. Where the lanes cannot run, the guard does not apply.
+   */
+  @Test
+  void aBatchOfManyLargeFilesHashesThemInTheLanes() throws Exception {
+    long size = 64L << 20;
+    List<Path> files = new ArrayList<>();
+    List<String> expected = new ArrayList<>();
+    byte[] zeros = new byte[1 << 20];
+    for (int i = 0; i < 4; i++) {
+      Path p = dir.resolve("syscall-large-" + i);
+      try (RandomAccessFile f = new RandomAccessFile(p.toFile(), "rw")) {
+        f.setLength(size);
+        f.write(i + 1);
+      }
+      files.add(p);
+      MessageDigest md = MessageDigest.getInstance("MD5");
+      md.update((byte) (i + 1));
+      for (long left = size - 1; left > 0; left -= zeros.length) {
+        md.update(zeros, 0, (int) Math.min(left, zeros.length));
+      }
+      expected.add(SyscallProbe.hex(md.digest()));
+    }
+    assumeTrue(
+        ModuleFinder.ofSystem().find("jdk.incubator.vector").isPresent(),
+        "this JDK has no jdk.incubator.vector");
+    List<String> args = List.of("--add-modules=jdk.incubator.vector", "-Dfastio.md5.warmUp=false");
+    Trace t = trace("batch", args, files.toArray(new Path[0]));
+    int n = t.output.size(); // after the JVM's warning of the incubator module, if any
+    assertEquals(expected, t.output.subList(n - 4, n), "digests: " + t.output);
+    String engine = t.output.get(n - 5);
+    assumeTrue(engine.startsWith("MD5 lanes"), "the lanes cannot run here: " + engine);
+    String path = "a DigestBatch on the lanes of 4 x 64 MiB (issue 31's 16-file row, large)";
+    for (Path file : files) {
+      Trace f = t.forFile(file);
+      long read = f.reads.stream().mapToLong(r -> Math.max(0, r[1])).sum();
+      PerfGuard.exactly(path, "mmap() of " + file.getFileName(), f.mmaps, 0, f.summary());
+      PerfGuard.exactly(
+          path, "bytes read() of " + file.getFileName(), read, size, engine + ": " + f.summary());
+    }
   }
 
   /** The fewest bytes a read returned, the last read left out (it may meet the end of file). */
