@@ -376,15 +376,8 @@ class SyscallTest {
       files.add(TestSupport.write(dir, "syscall-batch-" + i, content));
       expected.add(SyscallProbe.hex(MessageDigest.getInstance("MD5").digest(content)));
     }
-    // The lanes need the module: resolved in the child whether this JVM has it or not.
-    assumeTrue(
-        ModuleFinder.ofSystem().find("jdk.incubator.vector").isPresent(),
-        "this JDK has no jdk.incubator.vector");
-    List<String> args = List.of("--add-modules=jdk.incubator.vector", "-Dfastio.md5.warmUp=false");
-    Trace t = trace("batch", args, files.toArray(new Path[0]));
-    int n = t.output.size(); // after the JVM's warning of the incubator module, if any
-    assertEquals(expected, t.output.subList(n - 8, n), "digests: " + t.output);
-    String engine = t.output.get(n - 9);
+    Trace t = traceBatchOnTheLanes(files, expected);
+    String engine = batchEngine(t, files.size());
     boolean lanes = engine.startsWith("MD5 lanes");
     Trace last = t.forFile(files.get(7));
     String path =
@@ -426,14 +419,8 @@ class SyscallTest {
       }
       expected.add(SyscallProbe.hex(md.digest()));
     }
-    assumeTrue(
-        ModuleFinder.ofSystem().find("jdk.incubator.vector").isPresent(),
-        "this JDK has no jdk.incubator.vector");
-    List<String> args = List.of("--add-modules=jdk.incubator.vector", "-Dfastio.md5.warmUp=false");
-    Trace t = trace("batch", args, files.toArray(new Path[0]));
-    int n = t.output.size(); // after the JVM's warning of the incubator module, if any
-    assertEquals(expected, t.output.subList(n - 4, n), "digests: " + t.output);
-    String engine = t.output.get(n - 5);
+    Trace t = traceBatchOnTheLanes(files, expected);
+    String engine = batchEngine(t, files.size());
     assumeTrue(engine.startsWith("MD5 lanes"), "the lanes cannot run here: " + engine);
     String path = "a DigestBatch on the lanes of 4 x 64 MiB (issue 31's 16-file row, large)";
     for (Path file : files) {
@@ -443,6 +430,27 @@ class SyscallTest {
       PerfGuard.exactly(
           path, "bytes read() of " + file.getFileName(), read, size, engine + ": " + f.summary());
     }
+  }
+
+  /**
+   * Traces {@code SyscallProbe batch files...} in a child JVM that resolves the Vector API module
+   * (whether this JVM has it or not) and uses the lanes at once, and checks its digests.
+   */
+  private static Trace traceBatchOnTheLanes(List<Path> files, List<String> expected)
+      throws Exception {
+    assumeTrue(
+        ModuleFinder.ofSystem().find("jdk.incubator.vector").isPresent(),
+        "this JDK has no jdk.incubator.vector");
+    List<String> args = List.of("--add-modules=jdk.incubator.vector", "-Dfastio.md5.warmUp=false");
+    Trace t = trace("batch", args, files.toArray(new Path[0]));
+    int n = t.output.size(); // after the JVM's warning of the incubator module, if any
+    assertEquals(expected, t.output.subList(n - files.size(), n), "digests: " + t.output);
+    return t;
+  }
+
+  /** The engine a traced batch of {@code files} files printed before their digests. */
+  private static String batchEngine(Trace t, int files) {
+    return t.output.get(t.output.size() - files - 1);
   }
 
   /** The fewest bytes a read returned, the last read left out (it may meet the end of file). */
