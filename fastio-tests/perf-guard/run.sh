@@ -72,6 +72,7 @@ BREAKAGES=(
   "MD5 lanes looked up when every batch starts|@$here/breakages/lanes-looked-up-at-start.patch"
   "a long list sized and ordered before any file is hashed|@$here/breakages/batch-ordered-first.patch"
   "the lanes ask each sized file its size again|@$here/breakages/batch-fstat-per-file.patch"
+  "every file of 64 MiB or more beside the lanes|@$here/breakages/lanes-beside-from-64-mib.patch"
 )
 
 # The breakages the timing backstop must catch by speed alone (same calls, same allocations).
