@@ -86,7 +86,7 @@ final class Hashers {
       bytes[0] = 0;
       hash(i, md);
       warmUpFiles.incrementAndGet();
-      LaneWarmUp.hashedInJvm(LaneHashing.laneBytes(bytes[0]));
+      LaneWarmUp.hashedInJvm(LaneHashing.laneBytes(bytes[0], feed.besideFrom()));
       if (warmUp != null) {
         warmUp.hashed(bytes[0], System.nanoTime() - start);
         if (!noLanes && warmUp.lanesWorthIt(feed)) {

@@ -42,7 +42,7 @@ final class LaneHashing
   /** About how many times as long a file alone in the lanes takes as with {@code MessageDigest}. */
   private static final double LONE_SLOWDOWN = 2.6;
 
-  /** A split with more files in the lanes must be estimated this much faster to be taken. */
+  /** A split with files in the lanes must be estimated this much faster than all beside. */
   private static final double LANES_MARGIN = 0.9;
 
   /**
@@ -61,37 +61,43 @@ final class LaneHashing
   /**
    * The size from which a batch's files go beside the lanes ({@link Long#MAX_VALUE}: none), for a
    * batch whose files of {@link #ALONE} bytes or more are {@code big}, largest first, whose other
-   * files come to {@code small} bytes, on {@code threads} hashing threads. Of the splits that put
-   * the largest files beside, it takes the one with the shortest estimated time (in {@code
-   * MessageDigest} time per byte): the files beside, hashed one after the other, and the lanes'
-   * bytes at {@link #LANES_SPEEDUP}, shared by the threads, but no shorter than the largest file in
-   * the lanes alone ({@link #LONE_SLOWDOWN}) or the largest beside. From all files beside, a split
-   * with fewer beside must be faster by {@link #LANES_MARGIN}: many files as large run together in
-   * the lanes, one or two among small ones go beside.
+   * files come to {@code small} bytes, on {@code threads} hashing threads. Each split that puts the
+   * {@code j} largest files beside (never between two files of one size) is given an estimated
+   * time, in {@code MessageDigest} time per byte: the files beside plus the lanes' bytes at {@link
+   * #LANES_SPEEDUP}, shared by the threads; but no shorter than the largest file in the lanes alone
+   * ({@link #LONE_SLOWDOWN}) after a thread's share of the files beside (a thread hashing a file
+   * beside stops its lanes meanwhile), nor than the largest file beside. The split with the
+   * shortest time is taken if it is shorter by {@link #LANES_MARGIN} than all of them beside (the
+   * {@link #ALONE} bound alone); else all go beside.
    */
   static long besideFrom(long[] big, long small, int threads) {
+    int n = big.length;
+    int t = Math.max(1, threads);
     long besideBytes = 0;
     long laneBytes = small;
     for (long b : big) {
       laneBytes += b;
     }
-    double[] time = new double[big.length + 1]; // time[j]: the j largest beside
-    for (int j = 0; j <= big.length; j++) {
+    double[] time = new double[n + 1]; // time[j]: the j largest beside
+    for (int j = 0; j <= n; j++) {
       if (j > 0) {
         besideBytes += big[j - 1];
         laneBytes -= big[j - 1];
       }
-      double shared = (besideBytes + laneBytes / LANES_SPEEDUP) / Math.max(1, threads);
-      double largestLane = j < big.length ? LONE_SLOWDOWN * big[j] : 0;
+      double shared = (besideBytes + laneBytes / LANES_SPEEDUP) / t;
+      double lone = j < n ? LONE_SLOWDOWN * big[j] + (double) besideBytes / t : 0;
       double largestBeside = j > 0 ? big[0] : 0;
-      time[j] = Math.max(shared, Math.max(largestLane, largestBeside));
+      time[j] = Math.max(shared, Math.max(lone, largestBeside));
     }
-    int best = big.length;
-    for (int j = big.length - 1; j >= 0; j--) {
+    int best = n;
+    for (int j = 0; j < n; j++) {
       boolean split = j > 0 && big[j] == big[j - 1]; // between equal sizes: not a size bound
-      if (!split && time[j] < LANES_MARGIN * time[best]) {
+      if (!split && time[j] < time[best]) {
         best = j;
       }
+    }
+    if (time[best] >= LANES_MARGIN * time[n]) {
+      best = n;
     }
     return best == 0 ? Long.MAX_VALUE : big[best - 1];
   }

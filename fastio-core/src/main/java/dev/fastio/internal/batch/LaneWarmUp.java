@@ -65,7 +65,7 @@ final class LaneWarmUp {
 
   /**
    * The bytes the JVM's MD5 batches hashed with {@code MessageDigest} while the lanes warmed up, in
-   * files below {@link LaneHashing#ALONE} (the larger ones go beside the lanes anyway).
+   * files the lanes would have hashed (the others go beside them anyway: {@link Feed#besideFrom}).
    */
   private static final AtomicLong bytesInJvm = new AtomicLong();
 

@@ -99,12 +99,12 @@ final class ParallelFeed implements Feed {
         sizeHints.set(i, sizes[i]);
       }
     }
-    long beside = besideFrom(sizes, threads);
     int[] ordered;
     int taken;
     synchronized (lock) {
       taken = Math.min(next, paths.size());
       ordered = largestFirst(taken, keys); // taken so far: input order [0, taken)
+      long beside = besideFrom(ordered, taken, sizes, threads);
       long[] small = new long[ordered.length + 1];
       for (int k = ordered.length - 1; k >= 0; k--) {
         small[k] = small[k + 1] + LaneHashing.laneBytes(sizes[ordered[k]], beside);
@@ -121,13 +121,15 @@ final class ParallelFeed implements Feed {
   }
 
   /**
-   * {@link LaneHashing#besideFrom} for files of {@code sizes} (-1: not a regular file) on {@code
+   * {@link LaneHashing#besideFrom} for the files of {@code ordered} from {@code from} (not handed
+   * out yet; regular files largest first), of {@code sizes} (-1: not a regular file), on {@code
    * threads} threads.
    */
-  private static long besideFrom(long[] sizes, int threads) {
+  private static long besideFrom(int[] ordered, int from, long[] sizes, int threads) {
     long small = 0;
     int big = 0;
-    for (long size : sizes) {
+    for (int k = from; k < ordered.length; k++) {
+      long size = sizes[ordered[k]];
       if (size >= LaneHashing.ALONE) {
         big++;
       } else if (size > 0) {
@@ -136,16 +138,11 @@ final class ParallelFeed implements Feed {
     }
     long[] large = new long[big];
     int n = 0;
-    for (long size : sizes) {
+    for (int k = from; k < ordered.length; k++) {
+      long size = sizes[ordered[k]];
       if (size >= LaneHashing.ALONE) {
-        large[n++] = size;
+        large[n++] = size; // largest first, as ordered
       }
-    }
-    Arrays.sort(large);
-    for (int i = 0; i < n / 2; i++) { // largest first
-      long t = large[i];
-      large[i] = large[n - 1 - i];
-      large[n - 1 - i] = t;
     }
     return LaneHashing.besideFrom(large, small, threads);
   }

@@ -48,6 +48,13 @@ class BesideTheLanesTest {
     assertEquals(4096 * MIB, beside(new long[] {4096 * MIB}, 0, 1), "one file of 4 GiB");
     assertEquals(ALONE, beside(new long[] {ALONE}, 4 * MIB, 1), "64 MiB among 4 MiB");
     assertEquals(ALONE, beside(new long[] {ALONE, ALONE}, 0, 1), "2 x 64 MiB");
+    // Sizes a few bytes apart are as good as equal: the lanes, not two beside and one alone.
+    assertEquals(
+        Long.MAX_VALUE, beside(new long[] {ALONE + 2, ALONE + 1, ALONE}, 0, 1), "3 x ~64 MiB");
+    assertEquals(
+        Long.MAX_VALUE,
+        beside(new long[] {256 * MIB, 256 * MIB, 250 * MIB}, 0, 1),
+        "2 x 256 MiB and 250 MiB");
     // Two JDKs: lib/modules of 146 and 129 MB among 312 MB of smaller files.
     assertEquals(
         129_000_000L, beside(new long[] {146_000_000L, 129_000_000L}, 312_000_000L, 1), "two JDKs");
