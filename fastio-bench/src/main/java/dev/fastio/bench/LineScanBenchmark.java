@@ -12,15 +12,15 @@ import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Setup;
 
 /**
- * Lines of a cached access log ({@link AccessLog}, about 200 bytes a line, LF) counted: {@code
- * LineScanner.countLines} with the Vector API ({@code countVector}) and with SWAR ({@code
- * countSwar}, {@code -Dfastio.scan.vector=false}), for the terminators of {@code terminators},
- * every line handed to a collector ({@code collectVector}, {@code Collectors.counting()}: the
- * per-line path), and the JDK's {@code Files.lines(path).count()} ({@code jdk}) and its parallel
- * stream ({@code jdkParallel}) as baselines. The JDK baselines ignore {@code terminators} (run them
- * with {@code -p terminators=LINES}). Every core is used by the scanner and the parallel stream.
- * The forks resolve {@code jdk.incubator.vector}. Score: whole-file passes per second (multiply by
- * {@code size} for bytes).
+ * Lines of a cached access log ({@link AccessLog}, about 200 bytes a line, LF, or CR LF with {@code
+ * -p crlf=true}) counted: {@code LineScanner.countLines} with the Vector API ({@code countVector})
+ * and with SWAR ({@code countSwar}, {@code -Dfastio.scan.vector=false}), for the terminators of
+ * {@code terminators}, every line handed to a collector ({@code collectVector}, {@code
+ * Collectors.counting()}: the per-line path), and the JDK's {@code Files.lines(path).count()}
+ * ({@code jdk}) and its parallel stream ({@code jdkParallel}) as baselines. The JDK baselines
+ * ignore {@code terminators} (run them with {@code -p terminators=LINES}). Every core is used by
+ * the scanner and the parallel stream. The forks resolve {@code jdk.incubator.vector}. Score:
+ * whole-file passes per second (multiply by {@code size} for bytes).
  */
 public class LineScanBenchmark extends VectorThroughputBenchmark {
   @Param({"1073741824"})
@@ -32,11 +32,15 @@ public class LineScanBenchmark extends VectorThroughputBenchmark {
   @Param({"LINES", "LF"})
   public String terminators;
 
+  /** Whether the log's lines end in CR LF ({@code true}) or LF. */
+  @Param({"false"})
+  public boolean crlf;
+
   private LineScanner scanner;
 
   @Setup
   public void setup() {
-    file = AccessLog.file(size, false);
+    file = AccessLog.file(size, crlf);
     scanner =
         LineScanner.builder()
             .terminators(

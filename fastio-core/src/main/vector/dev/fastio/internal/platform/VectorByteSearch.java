@@ -21,6 +21,7 @@ final class VectorByteSearch implements ByteSearch {
 
   private final byte[] scratch = new byte[SCRATCH];
   private long carry; // count: 1 if the byte before the next one counted is a b
+  private boolean sawB; // count: the last vectors counted had a b (CR LF text): one pass
 
   VectorByteSearch() {
     if (N < 32) {
@@ -87,16 +88,51 @@ final class VectorByteSearch implements ByteSearch {
     return n;
   }
 
-  /** {@link #count} over {@code bytes[from + shift, to + shift)}, carrying {@link #carry}. */
+  /**
+   * {@link #count} over {@code bytes[from + shift, to + shift)}, carrying {@link #carry}. With
+   * pairs, where the last range had no {@code b} (text with LF alone) the ranges are counted in two
+   * passes: both values first, noting any {@code b}, and the pairs only if there was one.
+   */
   private long count(byte[] bytes, int shift, int from, int to, byte a, byte b, boolean pairs) {
+    if (!pairs || a == b || sawB) {
+      return countInOnePass(bytes, shift, from, to, a, b, pairs);
+    }
+    long n = 0;
+    long anyB = 0;
+    int i = from;
+    for (; i + N <= to; i += N) {
+      ByteVector v = ByteVector.fromArray(SPECIES, bytes, i + shift);
+      long mb = v.eq(b).toLong();
+      n += Long.bitCount(v.eq(a).toLong() | mb);
+      anyB |= mb;
+    }
+    if (anyB == 0) {
+      if (carry == 1 && i > from && bytes[from + shift] == a) {
+        n--; // the first a ends the pair begun by the b before the range: counted there
+      }
+      carry = 0; // no b in the vectors: none before the rest
+      return n + countInOnePass(bytes, shift, i, to, a, b, true);
+    }
+    sawB = true;
+    return countInOnePass(bytes, shift, from, to, a, b, true);
+  }
+
+  /**
+   * {@link #count} over {@code bytes[from + shift, to + shift)} in one pass, carrying {@link
+   * #carry}; notes in {@link #sawB} whether a {@code b} was among the vectors.
+   */
+  private long countInOnePass(
+      byte[] bytes, int shift, int from, int to, byte a, byte b, boolean pairs) {
     long n = 0;
     long c = carry;
+    long anyB = 0;
     int i = from;
     for (; i + N <= to; i += N) {
       ByteVector v = ByteVector.fromArray(SPECIES, bytes, i + shift);
       long ma = v.eq(a).toLong();
       long mb = a == b ? 0 : v.eq(b).toLong();
       n += Long.bitCount(ma | mb);
+      anyB |= mb;
       if (pairs) {
         n -= Long.bitCount(((mb << 1) | c) & ma);
         c = mb >>> (N - 1);
@@ -110,6 +146,7 @@ final class VectorByteSearch implements ByteSearch {
       c = v == b ? 1 : 0;
     }
     carry = c;
+    sawB = anyB != 0;
     return n;
   }
 }

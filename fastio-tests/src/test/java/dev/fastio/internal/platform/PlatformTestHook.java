@@ -42,6 +42,21 @@ public final class PlatformTestHook {
     return AlignedBuffers.allocate(capacity);
   }
 
+  /**
+   * {@link ByteSearch#count} by this JVM's engine for the calling thread ({@link ByteSearch#get()}:
+   * vector where it runs, else SWAR), on one engine for every call of the thread.
+   */
+  public static long count(ByteBuffer buf, int from, int to, byte a, byte b, boolean pairs) {
+    return SEARCH.get().count(buf, from, to, a, b, pairs);
+  }
+
+  /** {@link ByteSearch#engineName()}. */
+  public static String searchEngineName() {
+    return ByteSearch.engineName();
+  }
+
+  private static final ThreadLocal<ByteSearch> SEARCH = ThreadLocal.withInitial(ByteSearch::get);
+
   /** The vector MD5 engine's name where it runs, else why it does not. */
   public static String md5VectorStatus() {
     return Md5Lanes.vectorStatus();
