@@ -90,8 +90,9 @@ final class VectorByteSearch implements ByteSearch {
 
   /**
    * {@link #count} over {@code bytes[from + shift, to + shift)}, carrying {@link #carry}. With
-   * pairs, where the last range had no {@code b} (text with LF alone) the ranges are counted in two
-   * passes: both values first, noting any {@code b}, and the pairs only if there was one.
+   * pairs, where the last range had no {@code b} in its vectors (text with LF alone), both values
+   * are counted first without the pairs, noting any {@code b}; if there was one, the range is
+   * counted again in one pass with the pairs.
    */
   private long count(byte[] bytes, int shift, int from, int to, byte a, byte b, boolean pairs) {
     if (!pairs || a == b || sawB) {
@@ -107,14 +108,15 @@ final class VectorByteSearch implements ByteSearch {
       anyB |= mb;
     }
     if (anyB == 0) {
-      if (carry == 1 && i > from && bytes[from + shift] == a) {
-        n--; // the first a ends the pair begun by the b before the range: counted there
+      if (i > from) {
+        if (carry == 1 && bytes[from + shift] == a) {
+          n--; // the first a ends the pair begun by the b before the range: counted there
+        }
+        carry = 0; // the vectors' last byte is no b
       }
-      carry = 0; // no b in the vectors: none before the rest
       return n + countInOnePass(bytes, shift, i, to, a, b, true);
     }
-    sawB = true;
-    return countInOnePass(bytes, shift, from, to, a, b, true);
+    return countInOnePass(bytes, shift, from, to, a, b, true); // the range again, in one pass
   }
 
   /**

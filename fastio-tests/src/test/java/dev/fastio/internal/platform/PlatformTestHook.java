@@ -43,19 +43,12 @@ public final class PlatformTestHook {
   }
 
   /**
-   * {@link ByteSearch#count} by this JVM's engine for the calling thread ({@link ByteSearch#get()}:
-   * vector where it runs, else SWAR), on one engine for every call of the thread.
+   * A new search engine of this JVM for the calling thread ({@link ByteSearch#get()}: vector where
+   * it runs, else SWAR).
    */
-  public static long count(ByteBuffer buf, int from, int to, byte a, byte b, boolean pairs) {
-    return SEARCH.get().count(buf, from, to, a, b, pairs);
+  public static ByteSearch newSearch() {
+    return ByteSearch.get();
   }
-
-  /** {@link ByteSearch#engineName()}. */
-  public static String searchEngineName() {
-    return ByteSearch.engineName();
-  }
-
-  private static final ThreadLocal<ByteSearch> SEARCH = ThreadLocal.withInitial(ByteSearch::get);
 
   /** The vector MD5 engine's name where it runs, else why it does not. */
   public static String md5VectorStatus() {
