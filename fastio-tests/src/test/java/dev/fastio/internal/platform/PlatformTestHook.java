@@ -46,8 +46,27 @@ public final class PlatformTestHook {
    * A new search engine of this JVM for the calling thread ({@link ByteSearch#get()}: vector where
    * it runs, else SWAR).
    */
-  public static ByteSearch newSearch() {
-    return ByteSearch.get();
+  public static Search newSearch() {
+    return new Search(ByteSearch.get());
+  }
+
+  /** A {@link ByteSearch} as tests see it: its name and its count. */
+  public static final class Search {
+    private final ByteSearch search;
+
+    private Search(ByteSearch search) {
+      this.search = search;
+    }
+
+    /** {@link ByteSearch#name()}. */
+    public String name() {
+      return search.name();
+    }
+
+    /** {@link ByteSearch#count}. */
+    public long count(ByteBuffer buf, int from, int to, byte a, byte b, boolean pairs) {
+      return search.count(buf, from, to, a, b, pairs);
+    }
   }
 
   /** The vector MD5 engine's name where it runs, else why it does not. */

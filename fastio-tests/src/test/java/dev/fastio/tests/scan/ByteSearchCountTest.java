@@ -3,7 +3,6 @@ package dev.fastio.tests.scan;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.fastio.internal.platform.ByteSearch;
 import dev.fastio.internal.platform.PlatformTestHook;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
@@ -31,7 +30,7 @@ class ByteSearchCountTest {
       assertTrue(engine.startsWith("vector"), "the engine of a vector run: " + engine);
     }
     Random random = new Random(20261127);
-    ByteSearch shared = PlatformTestHook.newSearch();
+    PlatformTestHook.Search shared = PlatformTestHook.newSearch();
     for (int layout = 0; layout < LAYOUTS; layout++) {
       byte[] bytes = layout(layout, random);
       for (ByteBuffer buf : buffers(bytes)) {
@@ -53,7 +52,8 @@ class ByteSearchCountTest {
     }
   }
 
-  private static long count(ByteSearch search, ByteBuffer buf, int from, int to, boolean pairs) {
+  private static long count(
+      PlatformTestHook.Search search, ByteBuffer buf, int from, int to, boolean pairs) {
     return search.count(buf, from, to, (byte) '\n', (byte) '\r', pairs);
   }
 
