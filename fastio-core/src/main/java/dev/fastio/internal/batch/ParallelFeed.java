@@ -38,11 +38,11 @@ final class ParallelFeed implements Feed {
   private int[] order;
 
   /**
-   * {@code smallBytesFrom[k]}: the bytes of the regular files of {@code order[k..]} the lanes hash
+   * {@code laneBytesFrom[k]}: the bytes of the regular files of {@code order[k..]} the lanes hash
    * (smaller than {@link #besideFrom}); null until {@link #order()} made it. Guarded by {@link
    * #lock}.
    */
-  private long[] smallBytesFrom;
+  private long[] laneBytesFrom;
 
   /** The hashing threads the run starts. */
   private final int threads;
@@ -105,12 +105,12 @@ final class ParallelFeed implements Feed {
       taken = Math.min(next, paths.size());
       ordered = largestFirst(taken, keys); // taken so far: input order [0, taken)
       long beside = besideFrom(ordered, taken, sizes, threads);
-      long[] small = new long[ordered.length + 1];
+      long[] lane = new long[ordered.length + 1];
       for (int k = ordered.length - 1; k >= 0; k--) {
-        small[k] = small[k + 1] + LaneHashing.laneBytes(sizes[ordered[k]], beside);
+        lane[k] = lane[k + 1] + LaneHashing.laneBytes(sizes[ordered[k]], beside);
       }
       order = ordered;
-      smallBytesFrom = small;
+      laneBytesFrom = lane;
       besideFrom = beside;
     }
     // The files not taken yet; the cache probe may take a while: outside the lock.
@@ -126,24 +126,9 @@ final class ParallelFeed implements Feed {
    * threads} threads.
    */
   private static long besideFrom(int[] ordered, int from, long[] sizes, int threads) {
-    long small = 0;
-    int big = 0;
-    for (int k = from; k < ordered.length; k++) {
-      long size = sizes[ordered[k]];
-      if (size >= LaneHashing.ALONE) {
-        big++;
-      } else if (size > 0) {
-        small += size;
-      }
-    }
-    long[] large = new long[big];
-    int n = 0;
-    for (int k = from; k < ordered.length; k++) {
-      long size = sizes[ordered[k]];
-      if (size >= LaneHashing.ALONE) {
-        large[n++] = size; // largest first, as ordered
-      }
-    }
+    long[] rest = Arrays.stream(ordered, from, ordered.length).mapToLong(k -> sizes[k]).toArray();
+    long[] large = Arrays.stream(rest).filter(s -> s >= LaneHashing.ALONE).toArray(); // in order
+    long small = Arrays.stream(rest).filter(s -> s > 0 && s < LaneHashing.ALONE).sum();
     return LaneHashing.besideFrom(large, small, threads);
   }
 
@@ -210,7 +195,7 @@ final class ParallelFeed implements Feed {
   @Override
   public long bytesLeft() {
     synchronized (lock) {
-      return smallBytesFrom == null ? 0 : smallBytesFrom[Math.min(next, order.length)];
+      return laneBytesFrom == null ? 0 : laneBytesFrom[Math.min(next, order.length)];
     }
   }
 
