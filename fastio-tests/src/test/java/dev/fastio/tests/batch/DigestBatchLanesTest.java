@@ -33,6 +33,7 @@ import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 import net.jqwik.api.constraints.IntRange;
 import net.jqwik.api.lifecycle.AfterTry;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
@@ -55,7 +56,9 @@ class DigestBatchLanesTest {
     return dir;
   }
 
+  // jqwik runs @AfterTry after each try of a property; Jupiter runs @AfterEach after each @Test.
   @AfterTry
+  @AfterEach
   void deleteDir() throws IOException {
     if (dir != null) {
       try (var s = Files.walk(dir)) {
@@ -208,7 +211,6 @@ class DigestBatchLanesTest {
         DigestBatch.builder("MD5").build().digestAll(List.of(a, dir().resolve("none"), a));
     assertTrue(r.get(1).error() instanceof NoSuchFileException, r.get(1).toString());
     assertEquals(r.get(0), r.get(2));
-    deleteDir();
   }
 
   @Test
@@ -245,6 +247,5 @@ class DigestBatchLanesTest {
     assertEquals("MD5", events.get(0).getString("algorithm"));
     assertEquals(3, events.get(0).getLong("files"));
     assertEquals(1, events.get(0).getInt("threads"));
-    deleteDir();
   }
 }
