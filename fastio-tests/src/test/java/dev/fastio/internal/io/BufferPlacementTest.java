@@ -208,9 +208,10 @@ class BufferPlacementTest {
   @Test
   void transferReadsArePlacedForTheFileTheyAreWrittenTo() throws IOException {
     Path file = Files.createTempFile("fastio-aligned", ".bin");
-    Path out = Files.createTempFile("fastio-aligned", ".out");
+    Path out = null;
     int page = PlatformTestHook.PAGE;
     try {
+      out = Files.createTempFile("fastio-aligned", ".out");
       byte[] content = TestSupport.randomBytes(13, 200_000);
       Files.write(file, content);
       try (FileChannel source = FileChannel.open(file)) {
@@ -268,7 +269,9 @@ class BufferPlacementTest {
       }
     } finally {
       Files.delete(file);
-      Files.delete(out);
+      if (out != null) {
+        Files.delete(out);
+      }
     }
   }
 

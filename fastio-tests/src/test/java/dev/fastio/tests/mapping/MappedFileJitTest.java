@@ -41,7 +41,7 @@ class MappedFileJitTest {
     try {
       Process p =
           new ProcessBuilder(cmd).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
-      assertTrue(p.waitFor(5, TimeUnit.MINUTES), "child timed out");
+      assertTrue(TestSupport.awaitOrKill(p, 5, TimeUnit.MINUTES), "child timed out");
       return new Run(
           Files.readAllLines(out, StandardCharsets.UTF_8),
           Files.readString(err, StandardCharsets.UTF_8),
@@ -105,7 +105,7 @@ class MappedFileJitTest {
               .redirectErrorStream(true)
               .redirectOutput(ProcessBuilder.Redirect.DISCARD)
               .start();
-      return p.waitFor(10, TimeUnit.SECONDS) && p.exitValue() == 0;
+      return TestSupport.awaitOrKill(p, 10, TimeUnit.SECONDS) && p.exitValue() == 0;
     } catch (IOException | InterruptedException e) {
       return false;
     }

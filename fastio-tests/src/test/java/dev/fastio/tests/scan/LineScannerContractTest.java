@@ -1395,7 +1395,7 @@ class LineScannerContractTest {
             .redirectOutput(out.toFile())
             .redirectError(ProcessBuilder.Redirect.DISCARD)
             .start();
-    assertTrue(p.waitFor(2, TimeUnit.MINUTES), "child timed out");
+    assertTrue(TestSupport.awaitOrKill(p, 2, TimeUnit.MINUTES), "child timed out");
     assertEquals(0, p.exitValue());
     assertEquals(List.of("engine=swar 8x8-bit"), Files.readAllLines(out, StandardCharsets.UTF_8));
   }

@@ -208,7 +208,8 @@ class StreamsNativeMemoryTest {
       assumeTrue(false, "no gcc to build the malloc counter: " + e);
       throw e;
     }
-    assumeTrue(gcc.waitFor(2, TimeUnit.MINUTES) && gcc.exitValue() == 0, "gcc failed");
+    assumeTrue(
+        TestSupport.awaitOrKill(gcc, 2, TimeUnit.MINUTES) && gcc.exitValue() == 0, "gcc failed");
     return library;
   }
 
@@ -224,7 +225,7 @@ class StreamsNativeMemoryTest {
         new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(out.toFile());
     pb.environment().put("LD_PRELOAD", shim.toString());
     Process p = pb.start();
-    assertTrue(p.waitFor(5, TimeUnit.MINUTES), "child did not finish");
+    assertTrue(TestSupport.awaitOrKill(p, 5, TimeUnit.MINUTES), "child did not finish");
     List<String> lines = Files.readAllLines(out, StandardCharsets.UTF_8);
     assertEquals(0, p.exitValue(), "child failed: " + lines);
     assertEquals(String.valueOf((long) size * passes), lines.get(0), "bytes read: " + lines);

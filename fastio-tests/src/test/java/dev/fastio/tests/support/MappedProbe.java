@@ -85,7 +85,11 @@ public final class MappedProbe {
             .redirectErrorStream(true)
             .redirectOutput(ProcessBuilder.Redirect.DISCARD)
             .start();
-    if (!p.waitFor(60, TimeUnit.SECONDS) || p.exitValue() != 0) {
+    if (!p.waitFor(60, TimeUnit.SECONDS)) {
+      p.destroyForcibly(); // no dd outlives the probe
+      throw new IOException("dd timed out on " + file);
+    }
+    if (p.exitValue() != 0) {
       throw new IOException("dd failed on " + file);
     }
   }

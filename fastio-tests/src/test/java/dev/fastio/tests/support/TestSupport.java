@@ -220,7 +220,7 @@ public final class TestSupport {
       assumeTrue(false, "mkfifo not available: " + e);
       throw e;
     }
-    assumeTrue(proc.waitFor(10, TimeUnit.SECONDS) && proc.exitValue() == 0, "mkfifo failed");
+    assumeTrue(awaitOrKill(proc, 10, TimeUnit.SECONDS) && proc.exitValue() == 0, "mkfifo failed");
     return p;
   }
 
@@ -261,8 +261,7 @@ public final class TestSupport {
             new java.io.InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
       r.lines().forEach(out::add);
     }
-    if (!p.waitFor(10, TimeUnit.SECONDS)) {
-      p.destroyForcibly();
+    if (!awaitOrKill(p, 10, TimeUnit.SECONDS)) {
       return -1;
     }
     return p.exitValue();
@@ -304,6 +303,21 @@ public final class TestSupport {
     }
   }
 
+  /**
+   * Waits up to {@code timeout} for {@code p} to end; one that has not is killed (and waited for,
+   * up to ten seconds more), so that no child process outlives its test.
+   *
+   * @return whether it ended by itself within {@code timeout}
+   */
+  public static boolean awaitOrKill(Process p, long timeout, TimeUnit unit)
+      throws InterruptedException {
+    if (p.waitFor(timeout, unit)) {
+      return true;
+    }
+    p.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+    return false;
+  }
+
   /** True if {@code strace} is installed and may trace a child process here. */
   public static boolean straceWorks() {
     try {
@@ -312,7 +326,7 @@ public final class TestSupport {
               .redirectErrorStream(true)
               .redirectOutput(ProcessBuilder.Redirect.DISCARD)
               .start();
-      return p.waitFor(1, TimeUnit.MINUTES) && p.exitValue() == 0;
+      return awaitOrKill(p, 1, TimeUnit.MINUTES) && p.exitValue() == 0;
     } catch (IOException e) {
       return false; // not installed
     } catch (InterruptedException e) {
