@@ -498,8 +498,7 @@ class SyscallTest {
     Path out = Files.createTempFile(dir, "probe-" + op, ".out");
     Process p =
         new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(out.toFile()).start();
-    if (!p.waitFor(CHILD_TIMEOUT_MINUTES, TimeUnit.MINUTES)) {
-      p.destroyForcibly();
+    if (!TestSupport.awaitOrKill(p, CHILD_TIMEOUT_MINUTES, TimeUnit.MINUTES)) {
       throw new AssertionError("traced child did not finish in " + CHILD_TIMEOUT_MINUTES + " min");
     }
     List<String> output = Files.readAllLines(out, StandardCharsets.UTF_8);

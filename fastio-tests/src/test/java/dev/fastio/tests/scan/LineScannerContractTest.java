@@ -766,8 +766,8 @@ class LineScannerContractTest {
             .redirectOutput(out.toFile())
             .redirectError(runDir.resolve("probe.err").toFile())
             .start();
-    if (!p.waitFor(3, TimeUnit.MINUTES)) {
-      p.destroyForcibly().waitFor();
+    if (!TestSupport.awaitOrKill(p, 3, TimeUnit.MINUTES)) {
+      p.waitFor(); // killed: judged below by its exit status and output
     }
     StringBuilder crash = new StringBuilder();
     try (var s = Files.list(runDir)) {

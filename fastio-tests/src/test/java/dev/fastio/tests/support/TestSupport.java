@@ -304,18 +304,34 @@ public final class TestSupport {
   }
 
   /**
-   * Waits up to {@code timeout} for {@code p} to end; one that has not is killed (and waited for,
-   * up to ten seconds more), so that no child process outlives its test.
+   * Waits up to {@code timeout} {@code unit}s for {@code p} to end. If it has not (or the wait is
+   * interrupted), it is killed with its descendants (a traced JVM under {@code strace}, a
+   * compiler's passes) and, unless interrupted, waited for up to ten seconds more, so that no
+   * process a test starts outlives it.
    *
-   * @return whether it ended by itself within {@code timeout}
+   * @return whether it ended by itself within the time
+   * @throws InterruptedException if the waiting thread is interrupted (the processes are killed
+   *     first)
    */
   public static boolean awaitOrKill(Process p, long timeout, TimeUnit unit)
       throws InterruptedException {
-    if (p.waitFor(timeout, unit)) {
-      return true;
+    try {
+      if (p.waitFor(timeout, unit)) {
+        return true;
+      }
+    } catch (InterruptedException e) {
+      kill(p);
+      throw e;
     }
-    p.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+    kill(p);
+    p.waitFor(10, TimeUnit.SECONDS);
     return false;
+  }
+
+  /** Kills {@code p}'s descendants, then {@code p}. */
+  private static void kill(Process p) {
+    p.descendants().forEach(ProcessHandle::destroyForcibly);
+    p.destroyForcibly();
   }
 
   /** True if {@code strace} is installed and may trace a child process here. */

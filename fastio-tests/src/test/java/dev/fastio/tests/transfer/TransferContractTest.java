@@ -747,8 +747,7 @@ class TransferContractTest {
     Path out = dir.resolve(api + ".out");
     Process p =
         new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(out.toFile()).start();
-    if (!p.waitFor(3, TimeUnit.MINUTES)) {
-      p.destroyForcibly();
+    if (!TestSupport.awaitOrKill(p, 3, TimeUnit.MINUTES)) {
       throw new AssertionError("traced child did not finish");
     }
     List<String> output = Files.readAllLines(out, StandardCharsets.UTF_8);
