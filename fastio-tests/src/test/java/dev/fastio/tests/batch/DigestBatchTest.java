@@ -21,7 +21,6 @@ import dev.fastio.internal.io.IoTestHook;
 import dev.fastio.tests.support.MappedProbe;
 import dev.fastio.tests.support.TestSupport;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.FileSystem;
 import java.nio.file.FileSystems;
 import java.nio.file.Files;
@@ -36,6 +35,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.SplittableRandom;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import jdk.jfr.Recording;
@@ -454,17 +454,20 @@ class DigestBatchTest {
 
   /** The {@code /sys/class/block} directory of the disk {@code dir} lives on, or null. */
   private static Path sysDisk(Path dir) throws IOException, InterruptedException {
-    Process p;
+    List<String> out = new ArrayList<>();
+    int status;
     try {
-      p =
-          new ProcessBuilder("findmnt", "-n", "-o", "SOURCE", "--target", dir.toString())
-              .redirectErrorStream(true)
-              .start();
+      status =
+          TestSupport.run(
+              out,
+              10,
+              TimeUnit.SECONDS,
+              List.of("findmnt", "-n", "-o", "SOURCE", "--target", dir.toString()));
     } catch (IOException noFindmnt) {
       return null;
     }
-    String source = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
-    if (p.waitFor() != 0 || !source.startsWith("/dev/")) {
+    String source = String.join("\n", out).trim();
+    if (status != 0 || !source.startsWith("/dev/")) {
       return null;
     }
     Path sys = Path.of("/sys/class/block").resolve(Path.of(source).toRealPath().getFileName());

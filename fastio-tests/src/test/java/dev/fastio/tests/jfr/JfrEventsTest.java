@@ -20,6 +20,7 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.nio.file.StandardOpenOption;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import jdk.jfr.Recording;
 import jdk.jfr.consumer.RecordedEvent;
@@ -113,10 +114,11 @@ class JfrEventsTest {
             + Paths.get(main.getProtectionDomain().getCodeSource().getLocation().toURI()));
     cmd.add(main.getName());
     cmd.addAll(List.of(args));
-    Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+    List<String> lines = new java.util.ArrayList<>();
+    int status = TestSupport.run(lines, 2, TimeUnit.MINUTES, cmd);
     String output =
-        new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
-    assertEquals(0, p.waitFor(), output);
+        lines.stream().map(l -> l + "\n").collect(java.util.stream.Collectors.joining());
+    assertEquals(0, status, output);
     if (main == TransferProbe.class) {
       assertEquals("100000\n100000\n", output);
     }

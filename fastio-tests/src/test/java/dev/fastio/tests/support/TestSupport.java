@@ -251,20 +251,34 @@ public final class TestSupport {
 
   /**
    * Runs {@code command}, adds its output lines (standard output and error) to {@code out}; its
-   * exit status, -1 on timeout.
+   * exit status, -1 if it did not end within ten seconds (killed, see {@link #awaitOrKill}).
    */
   public static int run(List<String> out, String... command)
       throws IOException, InterruptedException {
-    Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
-    try (java.io.BufferedReader r =
-        new java.io.BufferedReader(
-            new java.io.InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
-      r.lines().forEach(out::add);
+    return run(out, 10, TimeUnit.SECONDS, List.of(command));
+  }
+
+  /**
+   * Runs {@code command}, its output (standard output and error) going to a temporary file, so that
+   * a child that never ends or never closes its output is still stopped after {@code timeout}
+   * {@code unit}s ({@link #awaitOrKill}); then adds the output's lines to {@code out}, as far as
+   * there are any. Returns the exit status, -1 on timeout.
+   */
+  public static int run(List<String> out, long timeout, TimeUnit unit, List<String> command)
+      throws IOException, InterruptedException {
+    Path output = Files.createTempFile("fastio-run-", ".out");
+    try {
+      Process p =
+          new ProcessBuilder(command)
+              .redirectErrorStream(true)
+              .redirectOutput(output.toFile())
+              .start();
+      boolean ended = awaitOrKill(p, timeout, unit);
+      out.addAll(new String(Files.readAllBytes(output), StandardCharsets.UTF_8).lines().toList());
+      return ended ? p.exitValue() : -1;
+    } finally {
+      Files.deleteIfExists(output);
     }
-    if (!awaitOrKill(p, 10, TimeUnit.SECONDS)) {
-      return -1;
-    }
-    return p.exitValue();
   }
 
   /**
