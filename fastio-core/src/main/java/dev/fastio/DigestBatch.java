@@ -90,6 +90,13 @@ import java.util.stream.Stream;
  * dev.fastio.DigestBatch} JFR event records the reading {@code INLINE} for the part hashed inline
  * (a second event, the threads' part).
  *
+ * <p><b>One thread.</b> A list of files on {@code threads(1)} read {@link Reading#PARALLEL} (or
+ * {@code AUTO} choosing it) in the MD5 lanes ({@link #engine()} starting {@code "MD5 lanes"}) is
+ * hashed by the calling thread itself, after it has sized and ordered the files: no worker thread
+ * is started (the read-ahead thread may be), each result is still delivered as soon as it and all
+ * before it are done, and the listener is called on the calling thread. A second thread would only
+ * hand the results over.
+ *
  * <p><b>Threads.</b> A batch starts its worker threads (daemon threads named {@code
  * fastio-digest-N}, plus {@code fastio-digest-reader}, {@code fastio-digest-readahead} or, for a
  * stream, {@code fastio-digest-feed}) for each call and stops them before the call returns or
@@ -129,11 +136,12 @@ public final class DigestBatch {
   /**
    * Hears about a batch's progress: the bytes hashed and each file finished. Copies and transfers
    * take another listener, {@link ProgressListener}, which hears one copy's running total from one
-   * thread. Both methods are called on the batch's worker threads, possibly concurrently from
-   * several of them, so an implementation must be thread-safe; they should return quickly (they
-   * delay the hashing). An exception thrown by a listener stops the batch and is rethrown by the
-   * call that runs it. With two methods, both optional, this is not a functional interface: {@link
-   * #ofBytes} and {@link #ofFiles} make one from a lambda.
+   * thread. Both methods are called on the batch's worker threads (or on the calling thread where
+   * it hashes: a small batch, one thread in the MD5 lanes), possibly concurrently from several of
+   * them, so an implementation must be thread-safe; they should return quickly (they delay the
+   * hashing). An exception thrown by a listener stops the batch and is rethrown by the call that
+   * runs it. With two methods, both optional, this is not a functional interface: {@link #ofBytes}
+   * and {@link #ofFiles} make one from a lambda.
    *
    * @see ProgressListener
    */
@@ -320,7 +328,8 @@ public final class DigestBatch {
     }
 
     /**
-     * A listener told of bytes hashed and files finished, on worker threads; by default none.
+     * A listener told of bytes hashed and files finished, on worker threads (see {@link Listener});
+     * by default none.
      *
      * @param listener the listener, or null for none
      * @return this builder

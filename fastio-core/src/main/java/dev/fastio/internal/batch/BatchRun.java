@@ -14,10 +14,11 @@ import java.util.Objects;
 /**
  * One run of a {@code DigestBatch}: hashes many files on hashing threads ({@link Hashers}) and
  * hands the results to the calling thread in input order ({@link Delivery}, where ordering,
- * delivery and failure live). The files reach the hashing threads through the pipeline's {@link
- * Feed}: {@link ParallelFeed} (every hashing thread reads its own file, largest first) or {@link
- * SequentialFeed} (one reader thread ahead of the hashing). Every thread of a run is a daemon,
- * started by {@link #run} and stopped before it returns.
+ * delivery and failure live); a run of one thread in the MD5 lanes is hashed by the calling thread
+ * itself. The files reach the hashing threads through the pipeline's {@link Feed}: {@link
+ * ParallelFeed} (every hashing thread reads its own file, largest first) or {@link SequentialFeed}
+ * (one reader thread ahead of the hashing). Every thread of a run is a daemon, started by {@link
+ * #run} and stopped before it returns.
  */
 public final class BatchRun {
   /** Receives the results; called on the calling thread, in input order. */
@@ -123,7 +124,10 @@ public final class BatchRun {
         options.pipeline() == Pipeline.SEQUENTIAL
             ? new SequentialFeed(paths, delivery)
             : new ParallelFeed(paths, delivery, threads);
-    int warmUpFiles = deliver(feed, delivery, threads, options, sink);
+    int warmUpFiles =
+        threads == 1 && options.engine() == Engine.MD5_LANES
+            ? hashHere(feed, delivery, options, sink)
+            : deliver(feed, delivery, threads, options, sink);
     commit(event, options, n, warmUpFiles);
   }
 
@@ -237,6 +241,33 @@ public final class BatchRun {
       stop(delivery, feed, threads);
     }
     return run.warmUpFiles();
+  }
+
+  /**
+   * One thread of MD5 lanes: the calling thread orders the files (the feed's start, which may start
+   * the read-ahead thread), then hashes them itself and delivers each result as soon as it and all
+   * before it are done, between files. A hashing thread of its own would only add a thread's start
+   * and a hand-over per result (docs/small-files.md). Returns the files hashed while the lanes
+   * warmed up.
+   */
+  private static int hashHere(Feed feed, Delivery delivery, Options options, Sink sink)
+      throws InterruptedException {
+    List<Thread> threads = new ArrayList<>();
+    Delivery.Receiver receiver = (i, digest, error) -> sink.done(i, feed.path(i), digest, error);
+    Hashers here = new Hashers(options, feed, delivery, receiver);
+    try {
+      feed.start(threads, 1);
+      here.hashHere();
+      if (Thread.interrupted()) {
+        throw new InterruptedException("digest batch interrupted");
+      }
+      if (!delivery.deliverReady(receiver)) {
+        throw new IllegalStateException("a digest batch ended with results not delivered");
+      }
+    } finally {
+      stop(delivery, feed, threads);
+    }
+    return here.warmUpFiles();
   }
 
   /** Stops the threads after their current file and waits for them; an interrupt is kept. */

@@ -84,6 +84,39 @@ final class Delivery {
     }
   }
 
+  /**
+   * Hands the results that are done, from the first not delivered yet, to {@code sink} in input
+   * order, without waiting: for a run whose calling thread hashes, after each file. Stops while the
+   * thread is interrupted (its status kept), as {@link #deliver} stops before the next result.
+   * Calling thread only, and not with {@link #deliver}.
+   *
+   * @return whether every result is delivered
+   */
+  boolean deliverReady(Receiver sink) {
+    while (!Thread.currentThread().isInterrupted()) {
+      int i;
+      Object r;
+      synchronized (lock) {
+        i = delivered;
+        if (files >= 0 && i >= files) {
+          return true;
+        }
+        r = results.get(i % capacity);
+        if (r == null) {
+          return false;
+        }
+        results.set(i % capacity, null); // delivered: let it go
+        delivered = i + 1;
+      }
+      if (r instanceof IOException e) {
+        sink.done(i, null, e);
+      } else {
+        sink.done(i, (byte[]) r, null);
+      }
+    }
+    return false;
+  }
+
   /** File {@code i} is finished: exactly one of {@code digest} and {@code error} is non-null. */
   void complete(int i, byte[] digest, IOException error) {
     synchronized (lock) {

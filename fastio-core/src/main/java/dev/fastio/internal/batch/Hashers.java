@@ -12,25 +12,40 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.LongConsumer;
 
 /**
- * The hashing threads of a run ({@code fastio-digest-N}): each takes files from the run's {@link
- * Feed} and hashes them, one {@link MessageDigest} per thread with {@link FileReads#digest}, or a
- * {@link LaneHashing} per thread with {@link Engine#MD5_LANES}; each result goes to the observer,
- * the feed and the {@link Delivery}. An interrupt of a hashing thread ends its part quietly (its
- * status kept); a runtime exception or error fails the run. Thread-safe.
+ * The hashing threads of a run ({@code fastio-digest-N}), or the calling thread where it hashes
+ * ({@link #hashHere}): each takes files from the run's {@link Feed} and hashes them, one {@link
+ * MessageDigest} per thread with {@link FileReads#digest}, or a {@link LaneHashing} per thread with
+ * {@link Engine#MD5_LANES}; each result goes to the observer, the feed and the {@link Delivery}. An
+ * interrupt of a hashing thread ends its part quietly (its status kept); a runtime exception or
+ * error fails the run. Thread-safe.
  */
 final class Hashers {
   private final BatchRun.Options options;
   private final Feed feed;
   private final Delivery delivery;
+
+  /** Where the calling thread hashes ({@link #hashHere}): receives the results; else null. */
+  private final Delivery.Receiver here;
+
   private final AtomicInteger warmUpFiles = new AtomicInteger();
 
   /** Set where the first thread found the files large enough to warm the lanes up on them. */
   private volatile boolean lanesEarly;
 
+  /** The hashing threads of a run whose calling thread waits in {@link Delivery#deliver}. */
   Hashers(BatchRun.Options options, Feed feed, Delivery delivery) {
+    this(options, feed, delivery, null);
+  }
+
+  /**
+   * The hashing of a run whose calling thread hashes ({@link #hashHere}), each result passed on to
+   * {@code here} as soon as it and all before it are done.
+   */
+  Hashers(BatchRun.Options options, Feed feed, Delivery delivery, Delivery.Receiver here) {
     this.options = options;
     this.feed = feed;
     this.delivery = delivery;
+    this.here = here;
   }
 
   /** Starts {@code count} hashing threads, adding them to {@code threads}. */
@@ -44,24 +59,38 @@ final class Hashers {
   /** A hashing thread; the first one of an MD5 batch warms the lanes up. */
   private void hashLoop(boolean first) {
     try {
-      if (options.engine() == Engine.MD5_LANES) {
-        LongConsumer judge =
-            LaneWarmUp.isFast() && Md5Lanes.vectorAvailable()
-                ? Hashers::noJudge // warm: nothing to set up
-                : hashUntilLanes(first);
-        if (judge != null) {
-          new LaneHashing(this, judge).hash();
-        }
-        return;
-      }
-      MessageDigest md = newDigest(options);
-      for (int i; !delivery.isCancelled() && (i = feed.next()) >= 0; ) {
-        hash(i, md);
-      }
+      hashFiles(first);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt(); // only the run interrupts nothing: end quietly
     } catch (RuntimeException | Error e) {
       delivery.fail(e);
+    }
+  }
+
+  /**
+   * Hashes the files on the calling thread, as the first hashing thread would, until none is left
+   * or the thread is interrupted (its status kept; the file in hand is finished first). A runtime
+   * exception or error, the sink's or the listener's included, is thrown here, every file closed.
+   */
+  void hashHere() throws InterruptedException {
+    hashFiles(true);
+  }
+
+  /** Hashes files until none is left for this thread or the run is over. */
+  private void hashFiles(boolean first) throws InterruptedException {
+    if (options.engine() == Engine.MD5_LANES) {
+      LongConsumer judge =
+          LaneWarmUp.isFast() && Md5Lanes.vectorAvailable()
+              ? Hashers::noJudge // warm: nothing to set up
+              : hashUntilLanes(first);
+      if (judge != null) {
+        new LaneHashing(this, judge).hash();
+      }
+      return;
+    }
+    MessageDigest md = newDigest(options);
+    for (int i; !isCancelled() && (i = feed.next()) >= 0; ) {
+      hash(i, md);
     }
   }
 
@@ -78,7 +107,7 @@ final class Hashers {
     MessageDigest md = new CountingDigest(newDigest(options), n -> bytes[0] += n);
     boolean noLanes = false; // looked up early and unavailable: the rule is not weighed again
     while (!((LaneWarmUp.isFast() || lanesEarly) && Md5Lanes.vectorAvailable())) {
-      int i = delivery.isCancelled() ? -1 : feed.next();
+      int i = isCancelled() ? -1 : feed.next();
       if (i < 0) {
         return null;
       }
@@ -107,7 +136,7 @@ final class Hashers {
    * Feed#NONE_READY} while none is ready yet.
    */
   int pollIndex() {
-    return delivery.isCancelled() ? -1 : feed.poll();
+    return isCancelled() ? -1 : feed.poll();
   }
 
   /**
@@ -115,7 +144,7 @@ final class Hashers {
    * thread also ends its part (the interrupt status is kept).
    */
   int nextIndexOrNone() {
-    if (delivery.isCancelled()) {
+    if (isCancelled()) {
       return -1;
     }
     try {
@@ -134,9 +163,12 @@ final class Hashers {
     return warmUpFiles.get();
   }
 
-  /** True once the run is over: the thread stops. */
+  /**
+   * True once the run is over, or where the calling thread hashes once it is interrupted: the
+   * thread stops.
+   */
   boolean isCancelled() {
-    return delivery.isCancelled();
+    return delivery.isCancelled() || (here != null && Thread.currentThread().isInterrupted());
   }
 
   /** File {@code i}. */
@@ -164,6 +196,9 @@ final class Hashers {
     options.observer().finished(i, feed.path(i), digest, error);
     feed.finished(i);
     delivery.complete(i, digest, error);
+    if (here != null) {
+      delivery.deliverReady(here);
+    }
   }
 
   /** A digest of the run's algorithm, telling the run's observer of the bytes it hashes. */

@@ -133,6 +133,39 @@ class DigestBatchGuardTest {
         "the walk and the hashing overlap; a batch that collects its stream first delivers none");
   }
 
+  /**
+   * A batch of one thread in the MD5 lanes is hashed by the calling thread: a hashing thread of its
+   * own costs a thread's start and a hand-over per result, about a third of the time of 256 x 4 KiB
+   * (docs/small-files.md).
+   */
+  @Test
+  void aOneThreadLanesBatchStartsNoThread() throws Exception {
+    DigestBatch batch = DigestBatch.builder("MD5").threads(1).reading(Reading.PARALLEL).build();
+    if (!batch.engine().startsWith("MD5 lanes")) {
+      return; // MessageDigest here: a hashing thread (the vector runs check the lanes)
+    }
+    List<Path> paths = Collections.nCopies(BatchTestHook.ORDER_FIRST * 4, small);
+    batch.digestAll(paths); // loads the classes, which may start JDK threads of their own
+    ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+    long before = threads.getTotalStartedThreadCount();
+    List<Result> results = batch.digestAll(paths);
+    long started = threads.getTotalStartedThreadCount() - before;
+    byte[] expected = MessageDigest.getInstance("MD5").digest(TestSupport.randomBytes(31, SMALL));
+    for (Result r : results) {
+      assertArrayEquals(expected, r.digest());
+    }
+    PerfGuard.exactly(
+        "DigestBatch of "
+            + paths.size()
+            + " x 4 KiB on threads(1) in the lanes ("
+            + batch.engine()
+            + ") runs on the calling thread",
+        "threads started",
+        started,
+        0,
+        "the calling thread hashes a one-thread batch of the lanes itself");
+  }
+
   @Test
   void theLanesTakeOverOnceWarm() throws Exception {
     DigestBatch batch = DigestBatch.builder("MD5").threads(2).reading(Reading.PARALLEL).build();

@@ -1,0 +1,167 @@
+package dev.fastio.tests.batch;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.fastio.DigestBatch;
+import dev.fastio.DigestBatch.Listener;
+import dev.fastio.DigestBatch.Reading;
+import dev.fastio.DigestBatch.Result;
+import dev.fastio.tests.support.TestSupport;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A batch on one thread ({@code threads(1)}), the calling thread hashing the files itself where the
+ * MD5 lanes are in use and a hashing thread otherwise: either way, the results come in input order
+ * and equal {@code MessageDigest}'s, each is delivered as soon as it and all before it are done
+ * (the first before the last file is hashed), the sink's and the listener's exceptions are thrown
+ * unchanged with no result after them, an interrupt ends the call with {@link InterruptedException}
+ * before the next result, and no descriptor or thread is left.
+ */
+class DigestBatchOneThreadTest {
+  /** More than a batch hashes inline, with sizes around pages, reads and lane blocks. */
+  private static final int FILES = 300;
+
+  private static final int MISSING = 100;
+
+  @TempDir static Path dir;
+  private static final List<Path> paths = new ArrayList<>();
+  private static final List<byte[]> expected = new ArrayList<>();
+
+  @BeforeAll
+  static void writeFiles() throws Exception {
+    for (int i = 0; i < FILES; i++) {
+      if (i == MISSING) {
+        paths.add(dir.resolve("missing"));
+        expected.add(null);
+        continue;
+      }
+      // the first file the largest: the order (largest first) takes it first
+      byte[] content = TestSupport.randomBytes(i, i == 0 ? 40_000 : i * 7919 % 20_000);
+      paths.add(TestSupport.write(dir, "f" + i, content));
+      expected.add(MessageDigest.getInstance("MD5").digest(content));
+    }
+  }
+
+  private static DigestBatch batch(Listener listener) {
+    return DigestBatch.builder("MD5")
+        .threads(1)
+        .reading(Reading.PARALLEL)
+        .listener(listener)
+        .build();
+  }
+
+  private static void assertResult(int i, Result r) {
+    assertEquals(paths.get(i), r.path(), "result " + i);
+    if (expected.get(i) == null) {
+      assertFalse(r.isSuccess(), "result " + i);
+      assertInstanceOf(NoSuchFileException.class, r.error(), "result " + i);
+    } else {
+      assertArrayEquals(expected.get(i), r.digest(), "result " + i);
+    }
+  }
+
+  @Test
+  void resultsComeInOrderAndEqualMessageDigest() throws Exception {
+    for (int round = 0; round < 3; round++) { // the lanes may take over between batches
+      List<Result> results = batch(null).digestAll(paths);
+      assertEquals(FILES, results.size());
+      for (int i = 0; i < FILES; i++) {
+        assertResult(i, results.get(i));
+      }
+    }
+  }
+
+  @Test
+  void theFirstResultComesBeforeTheLastFileIsHashed() throws Exception {
+    AtomicInteger finished = new AtomicInteger();
+    int[] finishedAtFirst = {-1};
+    int[] next = {0};
+    batch(Listener.ofFiles(r -> finished.incrementAndGet()))
+        .digestAll(
+            paths,
+            r -> {
+              if (next[0] == 0) {
+                finishedAtFirst[0] = finished.get();
+              }
+              assertResult(next[0]++, r);
+            });
+    assertEquals(FILES, next[0]);
+    assertTrue(
+        finishedAtFirst[0] < FILES, "files finished at the first result: " + finishedAtFirst[0]);
+  }
+
+  @Test
+  void theSinksExceptionIsThrownUnchangedWithNoResultAfterIt() throws Exception {
+    int fds = TestSupport.openDescriptors();
+    RuntimeException boom = new IllegalStateException("sink");
+    AtomicInteger calls = new AtomicInteger();
+    Consumer<Result> sink =
+        r -> {
+          if (calls.incrementAndGet() == 50) {
+            throw boom;
+          }
+        };
+    RuntimeException thrown =
+        assertThrows(RuntimeException.class, () -> batch(null).digestAll(paths, sink));
+    assertSame(boom, thrown);
+    assertEquals(50, calls.get());
+    TestSupport.assertNoDescriptorLeak(fds, dir);
+    TestSupport.assertNoBatchThreadsLeft();
+  }
+
+  @Test
+  void aListenersExceptionIsThrownUnchanged() throws Exception {
+    int fds = TestSupport.openDescriptors();
+    RuntimeException boom = new IllegalStateException("listener");
+    AtomicInteger finished = new AtomicInteger();
+    Listener listener =
+        Listener.ofFiles(
+            r -> {
+              if (finished.incrementAndGet() == 30) {
+                throw boom;
+              }
+            });
+    RuntimeException thrown =
+        assertThrows(RuntimeException.class, () -> batch(listener).digestAll(paths));
+    assertSame(boom, thrown);
+    TestSupport.assertNoDescriptorLeak(fds, dir);
+    TestSupport.assertNoBatchThreadsLeft();
+  }
+
+  @Test
+  void anInterruptEndsTheCallBeforeTheNextResult() throws Exception {
+    int fds = TestSupport.openDescriptors();
+    AtomicInteger calls = new AtomicInteger();
+    Consumer<Result> sink =
+        r -> {
+          if (calls.incrementAndGet() == 20) {
+            Thread.currentThread().interrupt();
+          }
+        };
+    assertThrows(InterruptedException.class, () -> batch(null).digestAll(paths, sink));
+    assertEquals(20, calls.get());
+    assertFalse(
+        Thread.interrupted(), "the interrupt status is cleared when the exception is thrown");
+    TestSupport.assertNoDescriptorLeak(fds, dir);
+    TestSupport.assertNoBatchThreadsLeft();
+    List<Result> again = batch(null).digestAll(paths); // the batch works as before
+    for (int i = 0; i < FILES; i++) {
+      assertResult(i, again.get(i));
+    }
+  }
+}
