@@ -90,12 +90,12 @@ import java.util.stream.Stream;
  * dev.fastio.DigestBatch} JFR event records the reading {@code INLINE} for the part hashed inline
  * (a second event, the threads' part).
  *
- * <p><b>One thread.</b> A list of files on {@code threads(1)} read {@link Reading#PARALLEL} (or
- * {@code AUTO} choosing it) in the MD5 lanes ({@link #engine()} starting {@code "MD5 lanes"}) is
- * hashed by the calling thread itself, after it has sized and ordered the files: no worker thread
- * is started (the read-ahead thread may be), each result is still delivered as soon as it and all
- * before it are done, and the listener is called on the calling thread. A second thread would only
- * hand the results over.
+ * <p><b>One thread.</b> A short list of files on {@code threads(1)} read {@link Reading#PARALLEL}
+ * (or {@code AUTO} choosing it) in the MD5 lanes ({@link #engine()} starting {@code "MD5 lanes"})
+ * is hashed by the calling thread itself, after it has sized and ordered the files: no worker
+ * thread is started (the read-ahead thread may be), each result is still delivered as soon as it
+ * and all before it are done, and the listener is called on the calling thread. A second thread
+ * would only hand the results over.
  *
  * <p><b>Threads.</b> A batch starts its worker threads (daemon threads named {@code
  * fastio-digest-N}, plus {@code fastio-digest-reader}, {@code fastio-digest-readahead} or, for a
@@ -112,7 +112,8 @@ import java.util.stream.Stream;
  *
  * @implNote A batch of at most 64 files is hashed inline while its files' sizes plus 8 KiB a file
  *     come to at most 1 MiB. The lanes warm up between small files only after 2 s of hashing, and a
- *     stream's first 65 paths are taken on the calling thread, at most 4,096 ahead after that. The
+ *     stream's first 65 paths are taken on the calling thread, at most 4,096 ahead after that. A
+ *     list on one thread in the MD5 lanes is hashed on the calling thread up to 4,096 files. The
  *     parallel read-ahead thread runs when the files' starts come to 64 MiB or more and loads the
  *     first 4 MiB of each; the sequential reader runs at most 256 MiB ahead by default. Whether
  *     files are cached is asked of up to 16 of them, over at most their first 64 MiB. The MD5 lanes

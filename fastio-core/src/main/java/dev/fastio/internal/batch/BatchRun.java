@@ -93,6 +93,14 @@ public final class BatchRun {
     }
   }
 
+  /**
+   * The most files of a run of one thread in the MD5 lanes that the calling thread orders, then
+   * hashes itself ({@link #hashHere}): a longer list keeps its hashing thread, which hashes the
+   * first files while the calling thread orders the list, so that its first results do not wait for
+   * the order.
+   */
+  static final int HASH_HERE_MAX = 4096;
+
   /** The files a run over a stream takes ahead of its delivery at most. */
   public static final int STREAM_AHEAD = 4096;
 
@@ -125,7 +133,7 @@ public final class BatchRun {
             ? new SequentialFeed(paths, delivery)
             : new ParallelFeed(paths, delivery, threads);
     int warmUpFiles =
-        threads == 1 && options.engine() == Engine.MD5_LANES
+        threads == 1 && options.engine() == Engine.MD5_LANES && n <= HASH_HERE_MAX
             ? hashHere(feed, delivery, options, sink)
             : deliver(feed, delivery, threads, options, sink);
     commit(event, options, n, warmUpFiles);
