@@ -73,6 +73,7 @@ BREAKAGES=(
   "a long list sized and ordered before any file is hashed|@$here/breakages/batch-ordered-first.patch"
   "the lanes ask each sized file its size again|@$here/breakages/batch-fstat-per-file.patch"
   "every file of 64 MiB or more beside the lanes|@$here/breakages/lanes-beside-from-64-mib.patch"
+  "one thread of MD5 lanes on a thread of its own|@$here/breakages/batch-one-thread-hands-over.patch"
 )
 
 # The breakages the timing backstop must catch by speed alone (same calls, same allocations).
