@@ -88,16 +88,7 @@ class DigestBatchGuardTest {
   @Test
   void aBatchOf16SmallFilesStartsNoThread() throws Exception {
     DigestBatch batch = DigestBatch.builder("MD5").build();
-    List<Path> paths = Collections.nCopies(16, small);
-    batch.digestAll(paths); // loads the classes, which may start JDK threads of their own
-    ThreadMXBean threads = ManagementFactory.getThreadMXBean();
-    long before = threads.getTotalStartedThreadCount();
-    List<Result> results = batch.digestAll(paths);
-    long started = threads.getTotalStartedThreadCount() - before;
-    byte[] expected = MessageDigest.getInstance("MD5").digest(TestSupport.randomBytes(31, SMALL));
-    for (Result r : results) {
-      assertArrayEquals(expected, r.digest());
-    }
+    long started = threadsStarted(batch, Collections.nCopies(16, small));
     PerfGuard.exactly(
         "DigestBatch of 16 x 4 KiB runs on the calling thread",
         "threads started",
@@ -145,15 +136,7 @@ class DigestBatchGuardTest {
       return; // MessageDigest here: a hashing thread (the vector runs check the lanes)
     }
     List<Path> paths = Collections.nCopies(BatchTestHook.ORDER_FIRST * 4, small);
-    batch.digestAll(paths); // loads the classes, which may start JDK threads of their own
-    ThreadMXBean threads = ManagementFactory.getThreadMXBean();
-    long before = threads.getTotalStartedThreadCount();
-    List<Result> results = batch.digestAll(paths);
-    long started = threads.getTotalStartedThreadCount() - before;
-    byte[] expected = MessageDigest.getInstance("MD5").digest(TestSupport.randomBytes(31, SMALL));
-    for (Result r : results) {
-      assertArrayEquals(expected, r.digest());
-    }
+    long started = threadsStarted(batch, paths);
     PerfGuard.exactly(
         "DigestBatch of "
             + paths.size()
@@ -164,6 +147,24 @@ class DigestBatchGuardTest {
         started,
         0,
         "the calling thread hashes a one-thread batch of the lanes itself");
+  }
+
+  /**
+   * The threads started by the second of two batches of {@code paths} (copies of the 4 KiB file),
+   * whose digests are checked: the first loads the classes, which may start JDK threads of their
+   * own.
+   */
+  private static long threadsStarted(DigestBatch batch, List<Path> paths) throws Exception {
+    batch.digestAll(paths); // loads the classes, which may start JDK threads of their own
+    ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+    long before = threads.getTotalStartedThreadCount();
+    List<Result> results = batch.digestAll(paths);
+    long started = threads.getTotalStartedThreadCount() - before;
+    byte[] expected = MessageDigest.getInstance("MD5").digest(TestSupport.randomBytes(31, SMALL));
+    for (Result r : results) {
+      assertArrayEquals(expected, r.digest());
+    }
+    return started;
   }
 
   @Test
