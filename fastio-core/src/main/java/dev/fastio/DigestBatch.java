@@ -91,11 +91,12 @@ import java.util.stream.Stream;
  * (a second event, the threads' part).
  *
  * <p><b>One thread.</b> A short list of files on {@code threads(1)} read {@link Reading#PARALLEL}
- * (or {@code AUTO} choosing it) in the MD5 lanes ({@link #engine()} starting {@code "MD5 lanes"})
- * is hashed by the calling thread itself, after it has sized and ordered the files: no worker
- * thread is started (the read-ahead thread may be), each result is still delivered as soon as it
- * and all before it are done, and the listener is called on the calling thread. A second thread
- * would only hand the results over.
+ * (or {@code AUTO} choosing it) for MD5 where the lanes may run (the Vector API module resolved;
+ * {@link #engine()} then starts with {@code "MD5 lanes"}, unless their lookup failed) is hashed by
+ * the calling thread itself, after it has sized and ordered the files: no worker thread is started
+ * (the read-ahead thread may be), each result is still delivered as soon as it and all before it
+ * are done, and the listener is called on the calling thread. The sink then runs between files: a
+ * slow sink delays the hashing, where on a worker thread the two would overlap.
  *
  * <p><b>Threads.</b> A batch starts its worker threads (daemon threads named {@code
  * fastio-digest-N}, plus {@code fastio-digest-reader}, {@code fastio-digest-readahead} or, for a

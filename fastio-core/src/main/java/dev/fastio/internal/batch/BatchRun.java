@@ -133,7 +133,7 @@ public final class BatchRun {
             ? new SequentialFeed(paths, delivery)
             : new ParallelFeed(paths, delivery, threads);
     int warmUpFiles =
-        threads == 1 && options.engine() == Engine.MD5_LANES && n <= HASH_HERE_MAX
+        options.threads() == 1 && options.engine() == Engine.MD5_LANES && n <= HASH_HERE_MAX
             ? hashHere(feed, delivery, options, sink)
             : deliver(feed, delivery, threads, options, sink);
     commit(event, options, n, warmUpFiles);
@@ -261,21 +261,52 @@ public final class BatchRun {
   private static int hashHere(Feed feed, Delivery delivery, Options options, Sink sink)
       throws InterruptedException {
     List<Thread> threads = new ArrayList<>();
-    Delivery.Receiver receiver = (i, digest, error) -> sink.done(i, feed.path(i), digest, error);
+    Delivery.Receiver receiver =
+        (i, digest, error) -> {
+          try {
+            sink.done(i, feed.path(i), digest, error);
+          } catch (RuntimeException | Error e) {
+            throw e;
+          } catch (Throwable e) { // a checked exception thrown undeclared: not a file's failure
+            throw new SinkFailure(e);
+          }
+        };
     Hashers here = new Hashers(options, feed, delivery, receiver);
     try {
       feed.start(threads, 1);
       here.hashHere();
+      boolean all = !Thread.currentThread().isInterrupted() && delivery.deliverReady(receiver);
       if (Thread.interrupted()) {
         throw new InterruptedException("digest batch interrupted");
       }
-      if (!delivery.deliverReady(receiver)) {
+      if (!all) {
         throw new IllegalStateException("a digest batch ended with results not delivered");
       }
+    } catch (SinkFailure e) {
+      SinkFailure.<RuntimeException>rethrow(e.getCause());
+      throw e; // not reached: rethrow throws
     } finally {
       stop(delivery, feed, threads);
     }
     return here.warmUpFiles();
+  }
+
+  /**
+   * Carries a checked exception the sink threw without declaring it through the hashing code, where
+   * an {@code IOException} would be taken for a file's failure; rethrown unchanged.
+   */
+  private static final class SinkFailure extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    SinkFailure(Throwable cause) {
+      super(null, cause, false, false);
+    }
+
+    // Throws t, a checked exception the sink itself threw undeclared, as the sink threw it.
+    @SuppressWarnings("unchecked")
+    static <T extends Throwable> void rethrow(Throwable t) throws T {
+      throw (T) t;
+    }
   }
 
   /** Stops the threads after their current file and waits for them; an interrupt is kept. */

@@ -16,7 +16,8 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
  * is delivered. The number of files is known from the start, or once the feed {@link #end}s.
  *
  * <p>Thread-safe: {@link #complete}, {@link #fail}, {@link #end}, {@link #awaitRoom}, {@link
- * #cancel} and {@link #isCancelled} from any thread; {@link #deliver} from the calling thread only.
+ * #cancel} and {@link #isCancelled} from any thread; {@link #deliver} or {@link #deliverReady} from
+ * the calling thread only.
  */
 final class Delivery {
   /** Receives the results, in input order. */
@@ -97,6 +98,9 @@ final class Delivery {
       int i;
       Object r;
       synchronized (lock) {
+        if (failure != null) {
+          throwUnchecked(failure); // another thread of the run failed (the read-ahead)
+        }
         i = delivered;
         if (files >= 0 && i >= files) {
           return true;

@@ -89,16 +89,19 @@ final class FileSource implements LaneScheduler.Source {
    * size is {@code sizeHint} where that is positive (the feed's {@code stat} of the path, which
    * spares an {@code fstat}), else asked of the open file; either way the file is read to its end,
    * so that a regular file that changed size since its {@code stat} gives the bytes it has when
-   * read (for a path replaced by a pipe in between, see {@link Feed#sizeHint}).
+   * read (for a path replaced by a pipe in between, see {@link Feed#sizeHint}). An interrupt of the
+   * reading thread is held back as {@code hold} says: until the file is closed, as {@code
+   * FastFiles.digest} holds it, or after each read, for a thread that must see it between reads.
    */
-  static FileSource open(Path path, long sizeHint, Buffers buffers, Counter counted)
+  static FileSource open(
+      Path path, long sizeHint, ResumableChannel.Hold hold, Buffers buffers, Counter counted)
       throws IOException {
     if (!FileKinds.isDefaultFileSystem(path)) {
       ByteBuffer heap = ByteBuffer.allocate(STREAM_READ); // a stream reads into an array
       InputStream stream = FileKinds.openOnOtherFileSystem(path); // as FastFiles.digest reads it
       return new FileSource(null, null, stream, heap, null, counted, 0);
     }
-    ResumableChannel file = ResumableChannel.openForReading(path);
+    ResumableChannel file = ResumableChannel.open(path, FileKinds.READ, hold);
     try {
       long size = sizeHint > 0 ? sizeHint : file.size();
       BufferedPass pass = BufferedPass.from(file, 0, size);

@@ -1,5 +1,6 @@
 package dev.fastio.internal.batch;
 
+import dev.fastio.internal.io.ResumableChannel;
 import dev.fastio.internal.platform.Md5Lanes;
 import dev.fastio.internal.read.FileReads;
 import dev.fastio.internal.read.ReadStrategy;
@@ -179,6 +180,15 @@ final class Hashers {
   /** The size from which files go beside the lanes ({@link Feed#besideFrom}). */
   long besideFrom() {
     return feed.besideFrom();
+  }
+
+  /**
+   * How the lanes' files hold back an interrupt: until each is closed on a hashing thread (the run
+   * stops through {@link Delivery#cancel()}), after each read on the calling thread, which must see
+   * its interrupt between reads to stop ({@link #isCancelled()}).
+   */
+  ResumableChannel.Hold hold() {
+    return here != null ? ResumableChannel.Hold.PER_CALL : ResumableChannel.Hold.UNTIL_CLOSE;
   }
 
   /** File {@code i}'s size as the feed saw it, or -1 ({@link Feed#sizeHint}). */

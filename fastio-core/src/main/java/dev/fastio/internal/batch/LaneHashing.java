@@ -147,7 +147,8 @@ final class LaneHashing
 
   @Override
   public LaneScheduler.Source open(int index) throws IOException {
-    FileSource source = FileSource.open(run.path(index), run.sizeHint(index), this, this);
+    FileSource source =
+        FileSource.open(run.path(index), run.sizeHint(index), run.hold(), this, this);
     if (source.size() < run.besideFrom()) {
       return source;
     }

@@ -116,7 +116,13 @@ public final class BatchTestHook {
           @Override
           public void giveBack(ByteBuffer buffer) {}
         };
-    try (FileSource source = FileSource.open(path, sizeHint, buffers, bytes -> {})) {
+    try (FileSource source =
+        FileSource.open(
+            path,
+            sizeHint,
+            dev.fastio.internal.io.ResumableChannel.Hold.UNTIL_CLOSE,
+            buffers,
+            bytes -> {})) {
       for (ByteBuffer b; (b = source.next()) != null; ) {
         byte[] chunk = new byte[b.remaining()];
         b.get(chunk);

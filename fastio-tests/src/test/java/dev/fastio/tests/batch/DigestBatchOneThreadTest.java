@@ -7,17 +7,22 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.fastio.DigestBatch;
 import dev.fastio.DigestBatch.Listener;
 import dev.fastio.DigestBatch.Reading;
 import dev.fastio.DigestBatch.Result;
 import dev.fastio.tests.support.TestSupport;
+import java.io.IOException;
+import java.lang.module.ModuleFinder;
+import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.BeforeAll;
@@ -89,20 +94,71 @@ class DigestBatchOneThreadTest {
   @Test
   void theFirstResultComesBeforeTheLastFileIsHashed() throws Exception {
     AtomicInteger finished = new AtomicInteger();
+    AtomicInteger onOtherThreads = new AtomicInteger();
+    Thread caller = Thread.currentThread();
     int[] finishedAtFirst = {-1};
     int[] next = {0};
-    batch(Listener.ofFiles(r -> finished.incrementAndGet()))
-        .digestAll(
-            paths,
-            r -> {
-              if (next[0] == 0) {
-                finishedAtFirst[0] = finished.get();
-              }
-              assertResult(next[0]++, r);
-            });
+    DigestBatch batch =
+        batch(
+            Listener.ofFiles(
+                r -> {
+                  finished.incrementAndGet();
+                  if (Thread.currentThread() != caller) {
+                    onOtherThreads.incrementAndGet();
+                  }
+                }));
+    batch.digestAll(
+        paths,
+        r -> {
+          if (next[0] == 0) {
+            finishedAtFirst[0] = finished.get();
+          }
+          assertResult(next[0]++, r);
+        });
     assertEquals(FILES, next[0]);
     assertTrue(
         finishedAtFirst[0] < FILES, "files finished at the first result: " + finishedAtFirst[0]);
+    boolean lanes = batch.engine().startsWith("MD5 lanes");
+    assertEquals(
+        lanes ? 0 : FILES,
+        onOtherThreads.get(),
+        "files finished on threads other than the caller's, engine " + batch.engine());
+  }
+
+  /**
+   * In a child JVM hashing on the lanes from the first file: another thread interrupts the calling
+   * thread while files are open in the lanes (whose reads must not hold the interrupt back until
+   * their files end), 20 times; no result reaches the sink after an interrupt.
+   */
+  @Test
+  void anInterruptWhileFilesAreOpenInTheLanesStopsTheDelivery() throws Exception {
+    assumeTrue(
+        ModuleFinder.ofSystem().find("jdk.incubator.vector").isPresent(),
+        "this JDK has no jdk.incubator.vector");
+    Path probeDir = Files.createDirectory(dir.resolve("probe"));
+    List<String> out = new ArrayList<>();
+    int status =
+        TestSupport.run(
+            out,
+            2,
+            TimeUnit.MINUTES,
+            TestSupport.javaCommand(
+                List.of("--add-modules=jdk.incubator.vector", "-Dfastio.md5.warmUp=false"),
+                OneThreadInterruptProbe.class,
+                probeDir.toString()));
+    assertEquals(0, status, String.join("\n", out));
+    int n = out.size(); // after the JVM's warning of the incubator module
+    assertTrue(n >= 5, String.join("\n", out));
+    List<String> report = out.subList(n - 5, n);
+    assumeTrue(report.get(0).startsWith("engine MD5 lanes"), "no lanes here: " + report);
+    assertEquals(
+        List.of(
+            "listener on caller true",
+            "rounds interrupted 20 of 20",
+            "sink calls after the interrupt 0",
+            "interrupt status left false"),
+        report.subList(1, 5),
+        String.join("\n", out));
   }
 
   @Test
@@ -122,6 +178,31 @@ class DigestBatchOneThreadTest {
     assertEquals(50, calls.get());
     TestSupport.assertNoDescriptorLeak(fds, dir);
     TestSupport.assertNoBatchThreadsLeft();
+  }
+
+  /** A checked exception the sink throws without declaring it is thrown as it is. */
+  @Test
+  void aCheckedExceptionOfTheSinkIsThrownUnchanged() throws Exception {
+    int fds = TestSupport.openDescriptors();
+    IOException boom = new IOException("sink");
+    AtomicInteger calls = new AtomicInteger();
+    Consumer<Result> sink =
+        r -> {
+          if (calls.incrementAndGet() == 10) {
+            DigestBatchOneThreadTest.<RuntimeException>sneaky(boom);
+          }
+        };
+    Exception thrown = assertThrows(Exception.class, () -> batch(null).digestAll(paths, sink));
+    assertSame(boom, thrown);
+    assertEquals(10, calls.get());
+    TestSupport.assertNoDescriptorLeak(fds, dir);
+    TestSupport.assertNoBatchThreadsLeft();
+  }
+
+  // Throws t unchecked, as a sink written in another JVM language may.
+  @SuppressWarnings("unchecked")
+  private static <T extends Throwable> void sneaky(Throwable t) throws T {
+    throw (T) t;
   }
 
   @Test

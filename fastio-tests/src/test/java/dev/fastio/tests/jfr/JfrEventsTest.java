@@ -116,11 +116,9 @@ class JfrEventsTest {
     cmd.addAll(List.of(args));
     List<String> lines = new java.util.ArrayList<>();
     int status = TestSupport.run(lines, 2, TimeUnit.MINUTES, cmd);
-    String output =
-        lines.stream().map(l -> l + "\n").collect(java.util.stream.Collectors.joining());
-    assertEquals(0, status, output);
+    assertEquals(0, status, String.join("\n", lines));
     if (main == TransferProbe.class) {
-      assertEquals("100000\n100000\n", output);
+      assertEquals(List.of("100000", "100000"), lines);
     }
     return java.nio.file.Files.readAllLines(log);
   }
