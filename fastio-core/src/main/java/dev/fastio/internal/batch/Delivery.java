@@ -98,15 +98,15 @@ final class Delivery {
       int i;
       Object r;
       synchronized (lock) {
-        if (failure != null) {
-          throwUnchecked(failure); // another thread of the run failed (the read-ahead)
-        }
         i = delivered;
         if (files >= 0 && i >= files) {
           return true;
         }
         r = results.get(i % capacity);
         if (r == null) {
+          if (failure != null) {
+            throwUnchecked(failure); // another thread of the run failed (the read-ahead)
+          }
           return false;
         }
         results.set(i % capacity, null); // delivered: let it go

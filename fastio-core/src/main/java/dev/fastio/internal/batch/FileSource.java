@@ -12,10 +12,11 @@ import java.nio.file.Path;
 
 /**
  * A file's bytes for a lane, read in order into a buffer lent by the lane's thread: the bytes
- * {@code FastFiles.digest} hashes, with its exceptions and its interrupt behaviour (a {@link
- * ResumableChannel} read by a {@link BufferedPass}, as {@code digest} reads; a file of another file
- * system as {@link FileKinds#openOnOtherFileSystem} opens it). Reports the bytes it hands out to
- * {@code counted}; {@link #close()} closes the file and gives the buffer back.
+ * {@code FastFiles.digest} hashes, with its exceptions and, unless opened to hold an interrupt per
+ * read ({@link #open}), its interrupt behaviour (a {@link ResumableChannel} read by a {@link
+ * BufferedPass}, as {@code digest} reads; a file of another file system as {@link
+ * FileKinds#openOnOtherFileSystem} opens it). Reports the bytes it hands out to {@code counted};
+ * {@link #close()} closes the file and gives the buffer back.
  */
 final class FileSource implements LaneScheduler.Source {
   /** Bytes per read from a file of another file system. */

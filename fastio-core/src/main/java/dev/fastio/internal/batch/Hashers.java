@@ -63,7 +63,7 @@ final class Hashers {
       hashFiles(first);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt(); // only the run interrupts nothing: end quietly
-    } catch (RuntimeException | Error e) {
+    } catch (Throwable e) { // also a checked exception a listener threw undeclared
       delivery.fail(e);
     }
   }

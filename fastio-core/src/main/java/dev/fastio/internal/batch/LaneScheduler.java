@@ -199,7 +199,7 @@ public final class LaneScheduler {
       for (int used; !inputs.stopped() && (used = fillRound()) > 0; ) {
         compressRound(used);
       }
-    } catch (RuntimeException | Error e) {
+    } catch (Throwable e) { // also a checked exception a callback threw undeclared
       closeAll(e);
       throw e;
     }

@@ -126,9 +126,9 @@ class DigestBatchOneThreadTest {
   }
 
   /**
-   * In a child JVM hashing on the lanes from the first file: another thread interrupts the calling
-   * thread while files are open in the lanes (whose reads must not hold the interrupt back until
-   * their files end), 20 times; no result reaches the sink after an interrupt.
+   * In a child JVM hashing on the lanes from the first file: the calling thread is interrupted
+   * within a read, other files open in the lanes, 20 times; every call throws {@link
+   * InterruptedException}, no result reaches the sink after an interrupt, no status is left.
    */
   @Test
   void anInterruptWhileFilesAreOpenInTheLanesStopsTheDelivery() throws Exception {

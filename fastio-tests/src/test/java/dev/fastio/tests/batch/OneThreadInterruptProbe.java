@@ -10,14 +10,16 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Run in a child JVM by {@link DigestBatchOneThreadTest} (with the lanes from the first file):
- * writes 200 files of 0-400 KB into {@code args[0]}, then digests them on one thread 20 times,
- * another thread interrupting the calling thread once 30 files are finished, at whatever it is
- * doing then (often a read of a file open in the lanes). Prints the engine, whether the listener
- * ran on the calling thread, how many rounds threw {@link InterruptedException}, the sink's calls
- * after an interrupt, and whether an interrupt status was left.
+ * writes 200 files of 0-400 KB into {@code args[0]}, then digests them on one thread 20 times, the
+ * listener interrupting the calling thread once 4 MiB are hashed, from within a file's read (where
+ * the lanes hash on the calling thread, the bytes are reported as each read hands them out), files
+ * open in other lanes. Prints the engine, whether the listener ran on the calling thread, how many
+ * rounds threw {@link InterruptedException}, the sink's calls after an interrupt, and whether an
+ * interrupt status was left.
  */
 public final class OneThreadInterruptProbe {
   private static final int ROUNDS = 20;
@@ -35,33 +37,27 @@ public final class OneThreadInterruptProbe {
     Thread caller = Thread.currentThread();
     AtomicBoolean listenerOnCaller = new AtomicBoolean(true);
     AtomicBoolean sent = new AtomicBoolean();
-    AtomicInteger finished = new AtomicInteger();
+    AtomicLong hashed = new AtomicLong();
     AtomicInteger afterInterrupt = new AtomicInteger();
     Listener listener =
-        Listener.ofFiles(
-            r -> {
-              if (Thread.currentThread() != caller) {
-                listenerOnCaller.set(false);
-              }
-              finished.incrementAndGet();
-            });
+        new Listener() {
+          @Override
+          public void bytesHashed(long bytes) {
+            if (Thread.currentThread() != caller) {
+              listenerOnCaller.set(false);
+            } else if (hashed.addAndGet(bytes) >= 4 << 20 && !sent.get()) {
+              caller.interrupt();
+              sent.set(true); // on the calling thread: a later sink call comes after it
+            }
+          }
+        };
     DigestBatch batch =
         DigestBatch.builder("MD5").threads(1).reading(Reading.PARALLEL).listener(listener).build();
     int thrown = 0;
     boolean statusLeft = false;
     for (int round = 0; round < ROUNDS; round++) {
-      finished.set(0);
+      hashed.set(0);
       sent.set(false);
-      Thread interrupter =
-          new Thread(
-              () -> {
-                while (finished.get() < 30) {
-                  Thread.onSpinWait();
-                }
-                caller.interrupt();
-                sent.set(true); // after the interrupt: a sink call that sees it began after it
-              });
-      interrupter.start();
       try {
         batch.digestAll(
             paths,
@@ -73,7 +69,6 @@ public final class OneThreadInterruptProbe {
       } catch (InterruptedException e) {
         thrown++;
       }
-      interrupter.join();
       statusLeft |= Thread.interrupted();
     }
     System.out.println("engine " + batch.engine());
