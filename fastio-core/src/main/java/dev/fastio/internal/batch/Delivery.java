@@ -77,11 +77,7 @@ final class Delivery {
         return;
       }
       results.set(i % capacity, null); // delivered: let it go
-      if (r instanceof IOException e) {
-        sink.done(i, null, e);
-      } else {
-        sink.done(i, (byte[]) r, null);
-      }
+      handOver(sink, i, r);
     }
   }
 
@@ -112,13 +108,18 @@ final class Delivery {
         results.set(i % capacity, null); // delivered: let it go
         delivered = i + 1;
       }
-      if (r instanceof IOException e) {
-        sink.done(i, null, e);
-      } else {
-        sink.done(i, (byte[]) r, null);
-      }
+      handOver(sink, i, r);
     }
     return false;
+  }
+
+  /** Hands result {@code r} of file {@code i}, a digest or an IOException, to {@code sink}. */
+  private static void handOver(Receiver sink, int i, Object r) {
+    if (r instanceof IOException e) {
+      sink.done(i, null, e);
+    } else {
+      sink.done(i, (byte[]) r, null);
+    }
   }
 
   /** File {@code i} is finished: exactly one of {@code digest} and {@code error} is non-null. */
