@@ -142,8 +142,10 @@ public final class DigestBatch {
    * it hashes: a small batch, one thread in the MD5 lanes), possibly concurrently from several of
    * them, so an implementation must be thread-safe; they should return quickly (they delay the
    * hashing). An exception thrown by a listener stops the batch and is rethrown by the call that
-   * runs it. With two methods, both optional, this is not a functional interface: {@link #ofBytes}
-   * and {@link #ofFiles} make one from a lambda.
+   * runs it; a checked exception thrown without being declared (possible in other JVM languages)
+   * comes wrapped in an {@link IllegalStateException}, never as a file's failure. With two methods,
+   * both optional, this is not a functional interface: {@link #ofBytes} and {@link #ofFiles} make
+   * one from a lambda.
    *
    * @see ProgressListener
    */
@@ -544,14 +546,28 @@ public final class DigestBatch {
 
     @Override
     public void bytes(long bytes) {
-      listener.bytesHashed(bytes);
+      tell(() -> listener.bytesHashed(bytes));
     }
 
     @Override
     public void finished(int index, Path path, byte[] digest, IOException error) {
       Result r = new Result(path, digest, error);
       early.put(index, r);
-      listener.fileDone(r);
+      tell(() -> listener.fileDone(r));
+    }
+
+    /**
+     * Calls the listener; a checked exception it throws undeclared comes wrapped, so that no code
+     * around it takes it for a file's IOException.
+     */
+    private static void tell(Runnable call) {
+      try {
+        call.run();
+      } catch (RuntimeException | Error e) {
+        throw e;
+      } catch (Throwable e) {
+        throw new IllegalStateException("a digest batch listener threw " + e, e);
+      }
     }
   }
 

@@ -163,38 +163,29 @@ class DigestBatchOneThreadTest {
 
   @Test
   void theSinksExceptionIsThrownUnchangedWithNoResultAfterIt() throws Exception {
-    int fds = TestSupport.openDescriptors();
-    RuntimeException boom = new IllegalStateException("sink");
-    AtomicInteger calls = new AtomicInteger();
-    Consumer<Result> sink =
-        r -> {
-          if (calls.incrementAndGet() == 50) {
-            throw boom;
-          }
-        };
-    RuntimeException thrown =
-        assertThrows(RuntimeException.class, () -> batch(null).digestAll(paths, sink));
-    assertSame(boom, thrown);
-    assertEquals(50, calls.get());
-    TestSupport.assertNoDescriptorLeak(fds, dir);
-    TestSupport.assertNoBatchThreadsLeft();
+    assertSinksExceptionThrownUnchanged(new IllegalStateException("sink"), 50);
   }
 
   /** A checked exception the sink throws without declaring it is thrown as it is. */
   @Test
   void aCheckedExceptionOfTheSinkIsThrownUnchanged() throws Exception {
+    assertSinksExceptionThrownUnchanged(new IOException("sink"), 10);
+  }
+
+  /** The sink throws {@code boom} at its {@code at}th call: the call throws it, no result after. */
+  private static void assertSinksExceptionThrownUnchanged(Throwable boom, int at)
+      throws IOException {
     int fds = TestSupport.openDescriptors();
-    IOException boom = new IOException("sink");
     AtomicInteger calls = new AtomicInteger();
     Consumer<Result> sink =
         r -> {
-          if (calls.incrementAndGet() == 10) {
+          if (calls.incrementAndGet() == at) {
             DigestBatchOneThreadTest.<RuntimeException>sneaky(boom);
           }
         };
-    Exception thrown = assertThrows(Exception.class, () -> batch(null).digestAll(paths, sink));
+    Throwable thrown = assertThrows(Throwable.class, () -> batch(null).digestAll(paths, sink));
     assertSame(boom, thrown);
-    assertEquals(10, calls.get());
+    assertEquals(at, calls.get());
     TestSupport.assertNoDescriptorLeak(fds, dir);
     TestSupport.assertNoBatchThreadsLeft();
   }
@@ -222,6 +213,40 @@ class DigestBatchOneThreadTest {
     assertSame(boom, thrown);
     TestSupport.assertNoDescriptorLeak(fds, dir);
     TestSupport.assertNoBatchThreadsLeft();
+  }
+
+  /**
+   * A checked exception a listener throws without declaring it, from {@code bytesHashed} in the
+   * middle of a file's reads, stops the batch wrapped in an {@link IllegalStateException}: it is
+   * never taken for that file's {@link IOException} (a failed result, the batch going on), on one
+   * thread or two.
+   */
+  @Test
+  void aCheckedExceptionOfTheListenerStopsTheBatch() throws Exception {
+    for (int threads = 1; threads <= 2; threads++) {
+      int fds = TestSupport.openDescriptors();
+      IOException boom = new IOException("listener");
+      AtomicInteger calls = new AtomicInteger();
+      Listener listener =
+          Listener.ofBytes(
+              bytes -> {
+                if (calls.incrementAndGet() == 40) {
+                  DigestBatchOneThreadTest.<RuntimeException>sneaky(boom);
+                }
+              });
+      DigestBatch batch =
+          DigestBatch.builder("MD5")
+              .threads(threads)
+              .reading(Reading.PARALLEL)
+              .listener(listener)
+              .build();
+      IllegalStateException thrown =
+          assertThrows(
+              IllegalStateException.class, () -> batch.digestAll(paths), "threads " + threads);
+      assertSame(boom, thrown.getCause(), "threads " + threads);
+      TestSupport.assertNoDescriptorLeak(fds, dir);
+      TestSupport.assertNoBatchThreadsLeft();
+    }
   }
 
   @Test
