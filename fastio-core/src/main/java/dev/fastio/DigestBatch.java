@@ -481,11 +481,7 @@ public final class DigestBatch {
       return;
     }
     Map<Integer, Result> early = listener == null ? null : new ConcurrentHashMap<>();
-    BatchRun.run(
-        first,
-        it,
-        options(Pipeline.PARALLEL, early),
-        (index, path, digest, error) -> sink.accept(result(early, index, path, digest, error)));
+    BatchRun.run(first, it, options(Pipeline.PARALLEL, early), new Delivering(early, sink));
   }
 
   /**
@@ -494,8 +490,7 @@ public final class DigestBatch {
    */
   private void run(List<Path> list, Consumer<? super Result> sink) throws InterruptedException {
     Map<Integer, Result> early = listener == null ? null : new ConcurrentHashMap<>();
-    BatchRun.Sink deliver =
-        (index, path, digest, error) -> sink.accept(result(early, index, path, digest, error));
+    BatchRun.Sink deliver = new Delivering(early, sink);
     int done = 0;
     if (list.size() <= Pipeline.INLINE_FILES) {
       done = BatchRun.inline(list, options(Pipeline.INLINE, early), deliver);
@@ -528,10 +523,20 @@ public final class DigestBatch {
     };
   }
 
-  /** The result of file {@code index}: the one the listener was given, or a new one. */
-  private static Result result(
-      Map<Integer, Result> early, int index, Path path, byte[] digest, IOException error) {
-    return early == null ? new Result(path, digest, error) : early.remove(index);
+  /** Hands each result to the caller's sink: the one the listener was given, or a new one. */
+  private static final class Delivering implements BatchRun.Sink {
+    private final Map<Integer, Result> early;
+    private final Consumer<? super Result> sink;
+
+    Delivering(Map<Integer, Result> early, Consumer<? super Result> sink) {
+      this.early = early;
+      this.sink = sink;
+    }
+
+    @Override
+    public void done(int index, Path path, byte[] digest, IOException error) {
+      sink.accept(early == null ? new Result(path, digest, error) : early.remove(index));
+    }
   }
 
   /** Tells the listener, and keeps each result for its delivery in order. */
@@ -546,28 +551,30 @@ public final class DigestBatch {
 
     @Override
     public void bytes(long bytes) {
-      tell(() -> listener.bytesHashed(bytes));
+      try {
+        listener.bytesHashed(bytes);
+      } catch (RuntimeException | Error e) {
+        throw e;
+      } catch (Throwable e) { // undeclared: must not pass for the file's IOException
+        throw listenerFailed(e);
+      }
     }
 
     @Override
     public void finished(int index, Path path, byte[] digest, IOException error) {
       Result r = new Result(path, digest, error);
       early.put(index, r);
-      tell(() -> listener.fileDone(r));
-    }
-
-    /**
-     * Calls the listener; a checked exception it throws undeclared comes wrapped, so that no code
-     * around it takes it for a file's IOException.
-     */
-    private static void tell(Runnable call) {
       try {
-        call.run();
+        listener.fileDone(r);
       } catch (RuntimeException | Error e) {
         throw e;
-      } catch (Throwable e) {
-        throw new IllegalStateException("a digest batch listener threw " + e, e);
+      } catch (Throwable e) { // undeclared: must not pass for the file's IOException
+        throw listenerFailed(e);
       }
+    }
+
+    private static IllegalStateException listenerFailed(Throwable e) {
+      return new IllegalStateException("a digest batch listener threw " + e, e);
     }
   }
 

@@ -3,6 +3,7 @@ package dev.fastio.cli;
 import java.io.PrintStream;
 import java.util.Arrays;
 import java.util.List;
+import java.util.function.LongSupplier;
 
 /**
  * The {@code fastio} command: {@code fastio md5sum -r DIR} (through {@code bin/fastio}), or {@code
@@ -23,9 +24,25 @@ public final class Main {
     StandardStreams std = StandardStreams.of(System.getProperties());
     // an uncaught exception is still shown
     System.setErr(new PrintStream(std.err, true, Names.JNU));
-    Console console = new Console(std, status -> Runtime.getRuntime().halt(status));
+    Console console =
+        new Console(
+            std,
+            new Console.Exit() {
+              @Override
+              public void now(int status) {
+                Runtime.getRuntime().halt(status);
+              }
+            });
     SumCommand.ProgressSettings progress =
-        new SumCommand.ProgressSettings(ProgressDisplay.DELAY, columns(), System::nanoTime);
+        new SumCommand.ProgressSettings(
+            ProgressDisplay.DELAY,
+            columns(),
+            new LongSupplier() {
+              @Override
+              public long getAsLong() {
+                return System.nanoTime();
+              }
+            });
     // a write error is reported here
     int status = console.close(run(Names.arguments(args), console, progress));
     System.exit(status);

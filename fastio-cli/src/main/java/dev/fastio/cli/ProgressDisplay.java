@@ -52,7 +52,15 @@ final class ProgressDisplay implements DigestBatch.Listener, AutoCloseable {
     this.width = width;
     this.clock = clock;
     this.meter = new ProgressMeter(totalBytes, totalFiles, clock.getAsLong(), WINDOW.toNanos());
-    this.drawer = new Thread(() -> drawLoop(delay), "fastio-progress");
+    this.drawer =
+        new Thread(
+            new Runnable() {
+              @Override
+              public void run() {
+                drawLoop(delay);
+              }
+            },
+            "fastio-progress");
     drawer.setDaemon(true);
     drawer.start();
   }

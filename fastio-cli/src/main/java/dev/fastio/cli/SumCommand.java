@@ -18,7 +18,7 @@ import java.util.Queue;
 import java.util.Spliterator;
 import java.util.Spliterators;
 import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.function.IntConsumer;
+import java.util.function.Consumer;
 import java.util.function.LongSupplier;
 import java.util.stream.Stream;
 import java.util.stream.StreamSupport;
@@ -146,12 +146,15 @@ final class SumCommand {
     batch(null)
         .digestAll(
             stream,
-            r -> {
-              Walker.Item it = found.remove();
-              for (; !it.isFile(); it = found.remove()) {
-                inline(it); // an error or standard input before this file
+            new Consumer<DigestBatch.Result>() {
+              @Override
+              public void accept(DigestBatch.Result r) {
+                Walker.Item it = found.remove();
+                for (; !it.isFile(); it = found.remove()) {
+                  inline(it); // an error or standard input before this file
+                }
+                result(it, r);
               }
-              result(it, r);
             });
     for (Walker.Item it; (it = found.poll()) != null; ) {
       inline(it);
@@ -161,14 +164,29 @@ final class SumCommand {
   /** Walks the whole tree first, for a progress display that knows the total. */
   private void computeListed(Iterator<Walker.Item> walk) throws InterruptedException {
     List<Walker.Item> items = new ArrayList<>();
-    walk.forEachRemaining(items::add);
+    while (walk.hasNext()) {
+      items.add(walk.next());
+    }
     List<Path> paths = new ArrayList<>(items.size());
     long total = 0;
     for (Walker.Item it : items) {
       paths.add(it.isFile() ? it.path : null);
       total += Math.max(it.size, 0);
     }
-    hashInOrder(paths, total, i -> inline(items.get(i)), (i, r) -> result(items.get(i), r));
+    hashInOrder(
+        paths,
+        total,
+        new InOrder() {
+          @Override
+          public void inline(int index) {
+            SumCommand.this.inline(items.get(index));
+          }
+
+          @Override
+          public void result(int index, DigestBatch.Result r) {
+            SumCommand.this.result(items.get(index), r);
+          }
+        });
   }
 
   /** Handles an item that is not hashed in the batch: standard input, or a known error. */
@@ -188,17 +206,21 @@ final class SumCommand {
     }
   }
 
-  /** What to do with the result of the path at {@code index}. */
-  private interface ResultSink {
-    void accept(int index, DigestBatch.Result r);
+  /** What {@link #hashInOrder} does with each index of its list, in order. */
+  private interface InOrder {
+    /** The path at {@code index} is null (standard input, a name known to fail): handle it. */
+    void inline(int index);
+
+    /** The result of the path at {@code index}. */
+    void result(int index, DigestBatch.Result r);
   }
 
   /**
-   * Hashes the non-null {@code paths} in one batch and hands each result to {@code sink}; a null
-   * path (standard input, a name known to fail) is handed to {@code inline} instead, in its place:
-   * every index once, in order.
+   * Hashes the non-null {@code paths} in one batch and hands each result to {@code order}; a null
+   * path (standard input, a name known to fail) is handed to {@code order.inline} instead, in its
+   * place: every index once, in order.
    */
-  private void hashInOrder(List<Path> paths, long totalBytes, IntConsumer inline, ResultSink sink)
+  private void hashInOrder(List<Path> paths, long totalBytes, InOrder order)
       throws InterruptedException {
     List<Path> batch = new ArrayList<>(paths.size());
     int[] positions = new int[paths.size()];
@@ -214,17 +236,20 @@ final class SumCommand {
       batch(bar)
           .digestAll(
               batch,
-              r -> {
-                int position = positions[next[0]++];
-                for (; done[0] < position; done[0]++) {
-                  inline.accept(done[0]);
+              new Consumer<DigestBatch.Result>() {
+                @Override
+                public void accept(DigestBatch.Result r) {
+                  int position = positions[next[0]++];
+                  for (; done[0] < position; done[0]++) {
+                    order.inline(done[0]);
+                  }
+                  order.result(position, r);
+                  done[0] = position + 1;
                 }
-                sink.accept(position, r);
-                done[0] = position + 1;
               });
     }
     for (; done[0] < paths.size(); done[0]++) {
-      inline.accept(done[0]);
+      order.inline(done[0]);
     }
   }
 
@@ -363,25 +388,9 @@ final class SumCommand {
       total += p == null ? 0 : sizeOrZero(p);
     }
     Tally tally = new Tally();
-    int[] warned = {0}; // -w warnings printed so far, each before the entry that follows its line
-    IntConsumer warnUpTo =
-        k -> {
-          for (; warned[0] < improper.size() && improper.get(warned[0]).entriesBefore() <= k; ) {
-            warnImproper(shownFile, improper.get(warned[0]++));
-          }
-        };
-    hashInOrder(
-        paths,
-        total,
-        k -> {
-          warnUpTo.accept(k);
-          verifyInline(entries.get(k), tally);
-        },
-        (k, r) -> {
-          warnUpTo.accept(k);
-          verify(entries.get(k), r.isSuccess() ? r.toHex() : null, r.error(), tally);
-        });
-    warnUpTo.accept(Integer.MAX_VALUE);
+    Checking checking = new Checking(shownFile, entries, improper, tally);
+    hashInOrder(paths, total, checking);
+    checking.warnUpTo(Integer.MAX_VALUE);
     if (!options.status()) {
       summarize(shownFile, improper.size(), tally);
     }
@@ -390,6 +399,45 @@ final class SumCommand {
         || tally.unreadable > 0
         || (options.strict() && !improper.isEmpty())) {
       failed = true;
+    }
+  }
+
+  /** Checks a list's entries in order, each improper line's warning before the entry after it. */
+  private final class Checking implements InOrder {
+    private final String shownFile;
+    private final List<ChecksumLine> entries;
+    private final List<ChecksumLine.Improper> improper;
+    private final Tally tally;
+    private int warned; // -w warnings printed so far
+
+    Checking(
+        String shownFile,
+        List<ChecksumLine> entries,
+        List<ChecksumLine.Improper> improper,
+        Tally tally) {
+      this.shownFile = shownFile;
+      this.entries = entries;
+      this.improper = improper;
+      this.tally = tally;
+    }
+
+    /** Prints the warnings of the improper lines before entry {@code k}. */
+    void warnUpTo(int k) {
+      for (; warned < improper.size() && improper.get(warned).entriesBefore() <= k; ) {
+        warnImproper(shownFile, improper.get(warned++));
+      }
+    }
+
+    @Override
+    public void inline(int index) {
+      warnUpTo(index);
+      verifyInline(entries.get(index), tally);
+    }
+
+    @Override
+    public void result(int index, DigestBatch.Result r) {
+      warnUpTo(index);
+      verify(entries.get(index), r.isSuccess() ? r.toHex() : null, r.error(), tally);
     }
   }
 

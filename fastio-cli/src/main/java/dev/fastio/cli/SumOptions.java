@@ -1,7 +1,7 @@
 package dev.fastio.cli;
 
 import dev.fastio.DigestBatch;
-import java.util.Arrays;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
@@ -112,7 +112,7 @@ record SumOptions(
 
     static Flag of(GetOpt.Option option) {
       for (Flag f : values()) {
-        if (f.option().equals(option)) {
+        if (f.longName.equals(option.longName())) {
           return f;
         }
       }
@@ -120,7 +120,15 @@ record SumOptions(
     }
   }
 
-  static final GetOpt PARSER = new GetOpt(Arrays.stream(Flag.values()).map(Flag::option).toList());
+  static final GetOpt PARSER = new GetOpt(options());
+
+  private static List<GetOpt.Option> options() {
+    List<GetOpt.Option> options = new ArrayList<>();
+    for (Flag f : Flag.values()) {
+      options.add(f.option());
+    }
+    return List.copyOf(options);
+  }
 
   SumOptions {
     operands = List.copyOf(operands);

@@ -204,6 +204,14 @@ final class Walker {
   /** A directory entry: its name (a byte string) and its path as the listing gave it. */
   private record Entry(String name, Path path) {}
 
+  private static final Comparator<Entry> BY_NAME =
+      new Comparator<>() {
+        @Override
+        public int compare(Entry a, Entry b) {
+          return a.name.compareTo(b.name);
+        }
+      };
+
   /** The entries of {@code dir} in byte order of their names. */
   private static List<Entry> list(Path dir) throws IOException {
     List<Entry> entries = new ArrayList<>();
@@ -214,7 +222,7 @@ final class Walker {
     } catch (DirectoryIteratorException e) {
       throw e.getCause();
     }
-    entries.sort(Comparator.comparing(Entry::name));
+    entries.sort(BY_NAME);
     return entries;
   }
 

@@ -158,6 +158,48 @@ class LauncherTest {
         engines.get(0));
   }
 
+  /**
+   * The usual commands ({@code -r}, {@code -r --progress}, {@code -c}) link no lambda or method
+   * reference of fastio, no string concatenation by {@code invokedynamic} and no record method at
+   * run time: each such site is linked on its first call (a class spun per site, 1-3 ms each on
+   * this machine) where the JDK 25 ahead-of-time cache cannot link it ahead, as with the Vector API
+   * module the launcher adds (docs/design.md, "Start-up").
+   */
+  @Test
+  void theCommandsLinkNoLambdaOfFastioAtRunTime() throws IOException {
+    Path tree = Files.createDirectories(dir.resolve("linked/tree"));
+    for (int i = 0; i < 80; i++) { // more files than a batch hashes inline
+      Files.write(tree.resolve("f" + i), Arrays.copyOf(new byte[] {(byte) i}, i * 100));
+    }
+    Path sums = dir.resolve("linked/sums");
+    List<List<String>> commands =
+        List.of(
+            List.of("md5sum", "-r", tree.toString()),
+            List.of("md5sum", "--progress", "-r", tree.toString()),
+            List.of("md5sum", "-c", sums.toString()));
+    Pattern linked =
+        Pattern.compile(
+            "(dev\\.fastio\\.\\S*\\$\\$Lambda|\\$\\$StringConcat|ObjectMethods\\$\\$Lambda)");
+    for (List<String> command : commands) {
+      Path log = dir.resolve("linked/classes.log");
+      Run r =
+          launch(
+              launcher,
+              Map.of("FASTIO_OPTS", "-Xlog:class+load=info:file=" + log),
+              command.toArray(new String[0]));
+      assertEquals(0, r.status(), command + ": " + r.err());
+      if (command.contains("-r") && !command.contains("--progress")) {
+        Files.writeString(sums, r.out());
+      }
+      List<String> loaded = Files.readAllLines(log);
+      assertTrue(
+          loaded.stream().anyMatch(l -> l.contains(" dev.fastio.cli.Main ")),
+          command + ": no class loading logged");
+      List<String> spun = loaded.stream().filter(l -> linked.matcher(l).find()).toList();
+      assertEquals(List.of(), spun, command.toString());
+    }
+  }
+
   @Test
   void aJavaOlderThan17IsRefusedInOneLine() throws IOException {
     Path old = oldJavaHome();

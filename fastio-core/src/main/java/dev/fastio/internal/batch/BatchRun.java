@@ -206,18 +206,31 @@ public final class BatchRun {
     }
     Object event = Jfr.beginDigestBatch();
     Delivery delivery = Delivery.streaming(STREAM_AHEAD);
-    int[] files = {0};
+    Counting counted = new Counting(sink);
     int warmUpFiles =
         deliver(
             new StreamFeed(head, rest, delivery, STREAM_AHEAD),
             delivery,
             options.threads(),
             options,
-            (i, path, digest, error) -> {
-              files[0] = i + 1;
-              sink.done(i, path, digest, error);
-            });
-    commit(event, options, files[0], warmUpFiles);
+            counted);
+    commit(event, options, counted.files, warmUpFiles);
+  }
+
+  /** Passes results on, counting them. */
+  private static final class Counting implements Sink {
+    private final Sink sink;
+    int files;
+
+    Counting(Sink sink) {
+      this.sink = sink;
+    }
+
+    @Override
+    public void done(int i, Path path, byte[] digest, IOException error) {
+      files = i + 1;
+      sink.done(i, path, digest, error);
+    }
   }
 
   private static void commit(Object event, Options options, int files, int warmUpFiles) {
@@ -244,7 +257,7 @@ public final class BatchRun {
     try {
       run.start(threads, hashers);
       feed.start(threads, hashers);
-      delivery.deliver((i, digest, error) -> sink.done(i, feed.path(i), digest, error));
+      delivery.deliver(new ToSink(feed, sink));
     } finally {
       stop(delivery, feed, threads);
     }
@@ -262,13 +275,16 @@ public final class BatchRun {
       throws InterruptedException {
     List<Thread> threads = new ArrayList<>();
     Delivery.Receiver receiver =
-        (i, digest, error) -> {
-          try {
-            sink.done(i, feed.path(i), digest, error);
-          } catch (RuntimeException | Error e) {
-            throw e;
-          } catch (Throwable e) { // a checked exception thrown undeclared: not a file's failure
-            throw new SinkFailure(e);
+        new ToSink(feed, sink) {
+          @Override
+          public void done(int i, byte[] digest, IOException error) {
+            try {
+              super.done(i, digest, error);
+            } catch (RuntimeException | Error e) {
+              throw e;
+            } catch (Throwable e) { // a checked exception thrown undeclared: not a file's failure
+              throw new SinkFailure(e);
+            }
           }
         };
     Hashers here = new Hashers(options, feed, delivery, receiver);
@@ -289,6 +305,22 @@ public final class BatchRun {
       stop(delivery, feed, threads);
     }
     return here.warmUpFiles();
+  }
+
+  /** Hands each result to the sink with its path. */
+  private static class ToSink implements Delivery.Receiver {
+    private final Feed feed;
+    private final Sink sink;
+
+    ToSink(Feed feed, Sink sink) {
+      this.feed = feed;
+      this.sink = sink;
+    }
+
+    @Override
+    public void done(int i, byte[] digest, IOException error) {
+      sink.done(i, feed.path(i), digest, error);
+    }
   }
 
   /**
@@ -314,7 +346,7 @@ public final class BatchRun {
     delivery.cancel();
     feed.stop(threads.size());
     for (Thread t : threads) {
-      Uninterruptibly.await(t::join); // the threads stop after their current file: wait for them
+      Uninterruptibly.join(t); // the threads stop after their current file: wait for them
     }
   }
 

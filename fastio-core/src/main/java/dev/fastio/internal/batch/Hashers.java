@@ -53,7 +53,15 @@ final class Hashers {
   void start(List<Thread> threads, int count) {
     for (int i = 0; i < count; i++) {
       boolean first = i == 0;
-      threads.add(BatchRun.daemon("fastio-digest-" + i, () -> hashLoop(first)));
+      threads.add(
+          BatchRun.daemon(
+              "fastio-digest-" + i,
+              new Runnable() {
+                @Override
+                public void run() {
+                  hashLoop(first);
+                }
+              }));
     }
   }
 
@@ -82,7 +90,7 @@ final class Hashers {
     if (options.engine() == Engine.MD5_LANES) {
       LongConsumer judge =
           LaneWarmUp.isFast() && Md5Lanes.vectorAvailable()
-              ? Hashers::noJudge // warm: nothing to set up
+              ? NO_JUDGE // warm: nothing to set up
               : hashUntilLanes(first);
       if (judge != null) {
         new LaneHashing(this, judge).hash();
@@ -104,8 +112,8 @@ final class Hashers {
    */
   private LongConsumer hashUntilLanes(boolean warm) throws InterruptedException {
     LaneWarmUp warmUp = warm ? new LaneWarmUp() : null;
-    long[] bytes = {0};
-    MessageDigest md = new CountingDigest(newDigest(options), n -> bytes[0] += n);
+    Count bytes = new Count();
+    MessageDigest md = new CountingDigest(newDigest(options), bytes);
     boolean noLanes = false; // looked up early and unavailable: the rule is not weighed again
     while (!((LaneWarmUp.isFast() || lanesEarly) && Md5Lanes.vectorAvailable())) {
       int i = isCancelled() ? -1 : feed.next();
@@ -113,12 +121,12 @@ final class Hashers {
         return null;
       }
       long start = warmUp != null ? System.nanoTime() : 0;
-      bytes[0] = 0;
+      bytes.value = 0;
       hash(i, md);
       warmUpFiles.incrementAndGet();
-      LaneWarmUp.hashedInJvm(LaneHashing.laneBytes(bytes[0], feed.besideFrom()));
+      LaneWarmUp.hashedInJvm(LaneHashing.laneBytes(bytes.value, feed.besideFrom()));
       if (warmUp != null) {
-        warmUp.hashed(bytes[0], System.nanoTime() - start);
+        warmUp.hashed(bytes.value, System.nanoTime() - start);
         if (!noLanes && warmUp.lanesWorthIt(feed)) {
           if (Md5Lanes.vectorAvailable()) {
             lanesEarly = true; // the other threads follow after their current file
@@ -129,7 +137,17 @@ final class Hashers {
         warmUp.step();
       }
     }
-    return Hashers::noJudge;
+    return NO_JUDGE;
+  }
+
+  /** The bytes one thread hashed, counted. */
+  private static final class Count implements LongConsumer {
+    long value;
+
+    @Override
+    public void accept(long bytes) {
+      value += bytes;
+    }
   }
 
   /**
@@ -157,7 +175,11 @@ final class Hashers {
   }
 
   /** The judge of the lanes for a thread that need not judge them: they are fast. */
-  private static void noJudge(long bytes) {}
+  private static final LongConsumer NO_JUDGE =
+      new LongConsumer() {
+        @Override
+        public void accept(long bytes) {}
+      };
 
   /** The files hashed with {@code MessageDigest} while the lanes warmed up. */
   int warmUpFiles() {
@@ -220,7 +242,17 @@ final class Hashers {
       throw new IllegalArgumentException("unknown digest algorithm: " + options.algorithm(), e);
     }
     BatchRun.Observer p = options.observer();
-    return BatchRun.Observer.NONE.equals(p) ? md : new CountingDigest(md, p::bytes);
+    if (BatchRun.Observer.NONE.equals(p)) {
+      return md;
+    }
+    return new CountingDigest(
+        md,
+        new LongConsumer() {
+          @Override
+          public void accept(long bytes) {
+            p.bytes(bytes);
+          }
+        });
   }
 
   /** A digest of the run's algorithm for one thread, as {@link #hash} takes it. */

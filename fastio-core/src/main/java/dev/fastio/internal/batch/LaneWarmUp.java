@@ -2,6 +2,7 @@ package dev.fastio.internal.batch;
 
 import dev.fastio.internal.Settings;
 import dev.fastio.internal.platform.Md5Lanes;
+import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -96,7 +97,11 @@ final class LaneWarmUp {
   private static final AtomicLong spent = new AtomicLong();
 
   /** Drops the digests of the warm-up rounds. */
-  private static final LaneScheduler.Sink IGNORE = (index, digest, error) -> {};
+  private static final LaneScheduler.Sink IGNORE =
+      new LaneScheduler.Sink() {
+        @Override
+        public void done(int index, byte[] digest, IOException error) {}
+      };
 
   /** Bytes of one input of a round: with MD5's padding, one round of blocks in a lane. */
   private static final int INPUT = LaneHashing.BLOCKS_PER_LANE * Md5Lanes.BLOCK_BYTES - 9;

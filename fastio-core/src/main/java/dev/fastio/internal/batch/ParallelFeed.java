@@ -6,8 +6,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLongArray;
+import java.util.function.IntSupplier;
 
 /**
  * {@link Pipeline#PARALLEL}: every hashing thread takes the next file, largest first, and reads and
@@ -76,7 +78,9 @@ final class ParallelFeed implements Feed {
     this.threads = threads;
     this.order = new int[paths.size()];
     this.sizeHints = new AtomicLongArray(paths.size());
-    Arrays.setAll(order, i -> i);
+    for (int i = 0; i < order.length; i++) {
+      order[i] = i;
+    }
     if (paths.size() <= ORDER_FIRST) {
       order();
     }
@@ -126,10 +130,18 @@ final class ParallelFeed implements Feed {
    * threads} threads.
    */
   private static long besideFrom(int[] ordered, int from, long[] sizes, int threads) {
-    long[] rest = Arrays.stream(ordered, from, ordered.length).mapToLong(k -> sizes[k]).toArray();
-    long[] large = Arrays.stream(rest).filter(s -> s >= LaneHashing.ALONE).toArray(); // in order
-    long small = Arrays.stream(rest).filter(s -> s > 0 && s < LaneHashing.ALONE).sum();
-    return LaneHashing.besideFrom(large, small, threads);
+    long[] large = new long[ordered.length - from];
+    int n = 0;
+    long small = 0;
+    for (int k = from; k < ordered.length; k++) {
+      long s = sizes[ordered[k]];
+      if (s >= LaneHashing.ALONE) {
+        large[n++] = s; // in order
+      } else if (s > 0) {
+        small += s;
+      }
+    }
+    return LaneHashing.besideFrom(Arrays.copyOf(large, n), small, threads);
   }
 
   /**
@@ -148,9 +160,12 @@ final class ParallelFeed implements Feed {
             rest,
             sizes,
             Settings.BATCH_READ_AHEAD,
-            () -> {
-              synchronized (lock) {
-                return Math.min(next, ordered.length) - taken;
+            new IntSupplier() {
+              @Override
+              public int getAsInt() {
+                synchronized (lock) {
+                  return Math.min(next, ordered.length) - taken;
+                }
               }
             },
             delivery);
@@ -243,7 +258,14 @@ final class ParallelFeed implements Feed {
     for (int i = 0; i < rest.length; i++) {
       rest[i] = taken + i;
     }
-    Arrays.sort(rest, (a, b) -> Long.compare(keys[b], keys[a])); // stable: input order
+    Arrays.sort( // stable: input order
+        rest,
+        new Comparator<Integer>() {
+          @Override
+          public int compare(Integer a, Integer b) {
+            return Long.compare(keys[b], keys[a]);
+          }
+        });
     int[] order = new int[n];
     for (int i = 0; i < n; i++) {
       order[i] = i < taken ? i : rest[i - taken];

@@ -51,7 +51,15 @@ final class StreamFeed implements Feed {
 
   @Override
   public void start(List<Thread> threads, int hashers) {
-    threads.add(BatchRun.daemon("fastio-digest-feed", this::produce));
+    threads.add(
+        BatchRun.daemon(
+            "fastio-digest-feed",
+            new Runnable() {
+              @Override
+              public void run() {
+                produce();
+              }
+            }));
   }
 
   /** The feed thread: takes the source's paths until it ends, fails or the run is over. */

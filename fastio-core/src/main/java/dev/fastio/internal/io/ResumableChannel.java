@@ -164,7 +164,7 @@ public final class ResumableChannel implements Closeable {
 
   /** The file's size, as {@link FileChannel#size()}; allocates nothing (streams ask per read). */
   public long size() throws IOException {
-    return call(FileChannel::size);
+    return call(SIZE);
   }
 
   /** Moves the position to {@code newPosition}, if it is not there already. */
@@ -249,6 +249,14 @@ public final class ResumableChannel implements Closeable {
   private interface Call {
     long run(FileChannel channel) throws IOException;
   }
+
+  private static final Call SIZE =
+      new Call() {
+        @Override
+        public long run(FileChannel channel) throws IOException {
+          return channel.size();
+        }
+      };
 
   private long call(Call call) throws IOException {
     boolean interrupted = Thread.interrupted();

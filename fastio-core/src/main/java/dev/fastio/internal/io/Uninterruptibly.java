@@ -32,4 +32,15 @@ public final class Uninterruptibly {
       Thread.currentThread().interrupt();
     }
   }
+
+  /** Waits for {@code thread} to end, as {@link #await} waits. */
+  public static void join(Thread thread) {
+    await(
+        new Wait() {
+          @Override
+          public void await() throws InterruptedException {
+            thread.join();
+          }
+        });
+  }
 }

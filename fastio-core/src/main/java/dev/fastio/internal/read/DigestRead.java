@@ -6,6 +6,7 @@ import dev.fastio.internal.io.FileKinds;
 import dev.fastio.internal.io.ResumableChannel;
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 
@@ -76,7 +77,7 @@ final class DigestRead {
     long position = 0;
     long known = size;
     if (known > 0 && strategy.maps(known, Settings.DIGEST_MAP_THRESHOLD)) {
-      if (MappedPass.windowed(file, known, window, md::update)) {
+      if (MappedPass.windowed(file, known, window, new Updating(md))) {
         position = known; // then on to end of file, should it have grown
       } else {
         md.reset(); // the file shrank under the mapping, or cannot be mapped: start again
@@ -85,7 +86,21 @@ final class DigestRead {
     }
     // MessageDigest copies a direct buffer through a 4 KiB array that stays in L1: cheaper than
     // copying each read into a heap array first (docs/design.md).
-    BufferedPass.readToEnd(file, position, known, md::update);
+    BufferedPass.readToEnd(file, position, known, new Updating(md));
+  }
+
+  /** Feeds a pass's bytes to a digest. */
+  private static final class Updating implements PassReader {
+    private final MessageDigest md;
+
+    Updating(MessageDigest md) {
+      this.md = md;
+    }
+
+    @Override
+    public void read(ByteBuffer bytes) {
+      md.update(bytes);
+    }
   }
 
   /** A file of another file system (zip, in-memory), read through the JDK as readAllBytes reads. */

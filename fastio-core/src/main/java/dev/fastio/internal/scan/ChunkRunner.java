@@ -86,7 +86,7 @@ final class ChunkRunner<C, S> {
       failOnce(e);
     } finally {
       for (Thread t : threads) {
-        Uninterruptibly.await(t::join);
+        Uninterruptibly.join(t);
       }
     }
     rethrow(failure);
