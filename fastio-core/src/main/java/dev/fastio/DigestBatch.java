@@ -332,8 +332,8 @@ public final class DigestBatch {
     }
 
     /**
-     * A listener told of bytes hashed and files finished, on worker threads (see {@link Listener});
-     * by default none.
+     * A listener told of bytes hashed and files finished, on worker threads or the calling thread
+     * (see {@link Listener}); by default none.
      *
      * @param listener the listener, or null for none
      * @return this builder
@@ -408,8 +408,9 @@ public final class DigestBatch {
    *
    * @param paths the files; directories, missing and unreadable files give failed results
    * @param sink receives every result once, in input order; if it throws, the batch stops and the
-   *     exception propagates unchanged (as does an unchecked exception of the listener; anything
-   *     else thrown on a worker comes wrapped in an {@link IllegalStateException})
+   *     exception propagates unchanged (as does an unchecked exception of the listener; a checked
+   *     exception the listener throws undeclared, and anything else thrown on a worker, comes
+   *     wrapped in an {@link IllegalStateException})
    * @throws NullPointerException if {@code paths}, one of its elements or {@code sink} is null,
    *     before any file is read
    * @throws InterruptedException if the calling thread is interrupted while waiting; the workers
@@ -438,11 +439,14 @@ public final class DigestBatch {
    *
    * @param paths the files; directories, missing and unreadable files give failed results
    * @param sink receives every result once, in the stream's order; if it throws, the batch stops
-   *     and the exception propagates unchanged (as does an unchecked exception of the listener)
+   *     and the exception propagates unchanged (as does an unchecked exception of the listener; a
+   *     checked exception the listener throws undeclared comes wrapped in an {@link
+   *     IllegalStateException})
    * @throws NullPointerException if {@code paths} or {@code sink} is null, before any file is read;
    *     or, as below, for a null path of the stream
    * @throws RuntimeException or {@link Error} that the stream threw (including a null path's {@link
-   *     NullPointerException}), after the results of the paths before it are delivered
+   *     NullPointerException}), after the results of the paths before it are delivered; a checked
+   *     exception it throws undeclared comes so, wrapped in an {@link IllegalStateException}
    * @throws InterruptedException if the calling thread is interrupted while waiting; the workers
    *     finish the file each is on and are stopped before it is thrown, and the thread taking the
    *     stream's paths after the path it is on
@@ -454,19 +458,24 @@ public final class DigestBatch {
     Iterator<? extends Path> it = paths.iterator();
     Objects.requireNonNull(sink, "sink");
     List<Path> first = new ArrayList<>();
-    RuntimeException failure = null;
+    Throwable failure = null; // thrown after the results of the paths before it
     boolean more = false;
     try {
       while ((more = it.hasNext()) && first.size() <= Pipeline.INLINE_FILES) {
         first.add(Objects.requireNonNull(it.next(), "a path of the stream is null"));
       }
-    } catch (RuntimeException e) {
-      failure = e; // thrown after the results of the paths before it
+    } catch (RuntimeException | Error e) {
+      failure = e;
+    } catch (Throwable e) { // a checked exception thrown undeclared, as the feed's thread wraps it
+      failure = new IllegalStateException(e);
     }
     if (failure != null || !more) {
       run(first, sink);
+      if (failure instanceof Error e) {
+        throw e;
+      }
       if (failure != null) {
-        throw failure;
+        throw (RuntimeException) failure;
       }
       return;
     }
@@ -475,8 +484,9 @@ public final class DigestBatch {
       pipeline = Pipeline.auto(first);
     }
     if (pipeline != Pipeline.PARALLEL) {
-      it.forEachRemaining(
-          p -> first.add(Objects.requireNonNull(p, "a path of the stream is null")));
+      while (it.hasNext()) {
+        first.add(Objects.requireNonNull(it.next(), "a path of the stream is null"));
+      }
       run(first, sink);
       return;
     }

@@ -71,7 +71,7 @@ final class Hashers {
       hashFiles(first);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt(); // only the run interrupts nothing: end quietly
-    } catch (Throwable e) { // also a checked exception a listener threw undeclared
+    } catch (Throwable e) { // anything that ends the thread fails the run
       delivery.fail(e);
     }
   }

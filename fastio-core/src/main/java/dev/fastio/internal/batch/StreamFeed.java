@@ -81,7 +81,7 @@ final class StreamFeed implements Feed {
       end(i, null);
     } catch (InterruptedException e) {
       end(i, null); // only the run interrupts nothing: it is over
-    } catch (RuntimeException | Error e) {
+    } catch (Throwable e) { // also a checked exception the stream threw undeclared
       end(i, e);
     }
   }

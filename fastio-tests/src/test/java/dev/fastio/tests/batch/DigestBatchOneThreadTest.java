@@ -33,9 +33,10 @@ import org.junit.jupiter.api.io.TempDir;
  * A batch on one thread ({@code threads(1)}), the calling thread hashing the files itself where the
  * MD5 lanes are in use and a hashing thread otherwise: either way, the results come in input order
  * and equal {@code MessageDigest}'s, each is delivered as soon as it and all before it are done
- * (the first before the last file is hashed), the sink's and the listener's exceptions are thrown
- * unchanged with no result after them, an interrupt ends the call with {@link InterruptedException}
- * before the next result, and no descriptor or thread is left.
+ * (the first before the last file is hashed), the sink's exceptions and the listener's unchecked
+ * ones are thrown unchanged with no result after them (a checked one the listener throws
+ * undeclared, wrapped), an interrupt ends the call with {@link InterruptedException} before the
+ * next result, and no descriptor or thread is left.
  */
 class DigestBatchOneThreadTest {
   /** More than a batch hashes inline, with sizes around pages, reads and lane blocks. */

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.fastio.DigestBatch;
@@ -16,6 +17,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
@@ -181,6 +183,48 @@ class DigestBatchStreamTest {
       assertEquals(at, results.size(), "results before the failure, at " + at);
       TestSupport.assertNoBatchThreadsLeft();
     }
+  }
+
+  /**
+   * A checked exception the stream throws without declaring it, on the calling thread (among the
+   * first paths) or on the feed's thread, comes after the results before it, wrapped in an {@link
+   * IllegalStateException}: the call never waits for a feed that is gone.
+   */
+  @Test
+  void aCheckedExceptionOfTheStreamComesWrappedAfterTheResultsBeforeIt() {
+    for (int at : new int[] {10, 5000}) {
+      List<Result> results = new ArrayList<>();
+      IOException boom = new IOException("walk failed at " + at);
+      Stream<Path> paths =
+          IntStream.range(0, at + 10)
+              .mapToObj(
+                  i -> {
+                    if (i == at) {
+                      DigestBatchStreamTest.<RuntimeException>sneaky(boom);
+                    }
+                    return POOL.get(i % 24);
+                  });
+      IllegalStateException e =
+          assertTimeoutPreemptively(
+              Duration.ofMinutes(2),
+              () ->
+                  assertThrows(
+                      IllegalStateException.class,
+                      () ->
+                          DigestBatch.builder("MD5")
+                              .threads(2)
+                              .build()
+                              .digestAll(paths, results::add)));
+      assertSame(boom, e.getCause());
+      assertEquals(at, results.size(), "results before the failure, at " + at);
+      TestSupport.assertNoBatchThreadsLeft();
+    }
+  }
+
+  // Throws t unchecked, as a stream written in another JVM language may.
+  @SuppressWarnings("unchecked")
+  private static <T extends Throwable> void sneaky(Throwable t) throws T {
+    throw (T) t;
   }
 
   /** A null path is a NullPointerException after the results before it. */
