@@ -114,8 +114,11 @@ final class StandardStreams {
     for (int fd : fds) {
       try {
         Path target = Files.readSymbolicLink(Path.of("/proc/self/fd/" + fd));
-        if (jvmFiles.stream().anyMatch(target::startsWith)) {
-          closed.add(fd);
+        for (Path jvmFile : jvmFiles) {
+          if (target.startsWith(jvmFile)) {
+            closed.add(fd);
+            break;
+          }
         }
       } catch (NoSuchFileException e) {
         if (Files.isDirectory(Path.of("/proc/self/fd"))) {

@@ -371,7 +371,9 @@ final class SumCommand {
     List<ChecksumLine> entries = listing.entries();
     List<ChecksumLine.Improper> improper = listing.improper();
     if (entries.isEmpty()) {
-      improper.forEach(bad -> warnImproper(shownFile, bad));
+      for (ChecksumLine.Improper bad : improper) {
+        warnImproper(shownFile, bad);
+      }
       failed = true;
       io.error(
           program

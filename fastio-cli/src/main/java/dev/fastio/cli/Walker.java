@@ -77,7 +77,9 @@ final class Walker {
 
   /** Adds the files of one operand, a byte string, to {@code out}. */
   void expand(String operand, List<Item> out) {
-    items(List.of(operand)).forEachRemaining(out::add);
+    for (Iterator<Item> it = items(List.of(operand)); it.hasNext(); ) {
+      out.add(it.next());
+    }
   }
 
   /**

@@ -258,6 +258,9 @@ public final class BatchRun {
       run.start(threads, hashers);
       feed.start(threads, hashers);
       delivery.deliver(new ToSink(feed, sink));
+    } catch (SinkFailure e) {
+      SinkFailure.<RuntimeException>rethrow(e.getCause());
+      throw e; // not reached: rethrow throws
     } finally {
       stop(delivery, feed, threads);
     }
@@ -274,19 +277,7 @@ public final class BatchRun {
   private static int hashHere(Feed feed, Delivery delivery, Options options, Sink sink)
       throws InterruptedException {
     List<Thread> threads = new ArrayList<>();
-    Delivery.Receiver receiver =
-        new ToSink(feed, sink) {
-          @Override
-          public void done(int i, byte[] digest, IOException error) {
-            try {
-              super.done(i, digest, error);
-            } catch (RuntimeException | Error e) {
-              throw e;
-            } catch (Throwable e) { // a checked exception thrown undeclared: not a file's failure
-              throw new SinkFailure(e);
-            }
-          }
-        };
+    Delivery.Receiver receiver = new ToSink(feed, sink);
     Hashers here = new Hashers(options, feed, delivery, receiver);
     try {
       feed.start(threads, 1);
@@ -307,8 +298,12 @@ public final class BatchRun {
     return here.warmUpFiles();
   }
 
-  /** Hands each result to the sink with its path. */
-  private static class ToSink implements Delivery.Receiver {
+  /**
+   * Hands each result to the sink with its path; a checked exception the sink throws undeclared
+   * comes out as a {@link SinkFailure}, not to be taken for a file's failure where the sink runs
+   * inside the hashing ({@link #hashHere}).
+   */
+  private static final class ToSink implements Delivery.Receiver {
     private final Feed feed;
     private final Sink sink;
 
@@ -319,7 +314,13 @@ public final class BatchRun {
 
     @Override
     public void done(int i, byte[] digest, IOException error) {
-      sink.done(i, feed.path(i), digest, error);
+      try {
+        sink.done(i, feed.path(i), digest, error);
+      } catch (RuntimeException | Error e) {
+        throw e;
+      } catch (Throwable e) {
+        throw new SinkFailure(e);
+      }
     }
   }
 

@@ -112,7 +112,14 @@ final class LaneHashing
   /** A lane thread of {@code run}; {@code judge} is told of the bytes it hashes (LaneWarmUp). */
   LaneHashing(Hashers run, LongConsumer judge) {
     this.run = run;
-    this.reports = new ByteReports(run::reportBytes);
+    this.reports =
+        new ByteReports(
+            new LongConsumer() {
+              @Override
+              public void accept(long bytes) {
+                run.reportBytes(bytes);
+              }
+            });
     this.judge = judge;
   }
 

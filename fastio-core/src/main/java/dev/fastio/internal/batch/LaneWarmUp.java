@@ -196,7 +196,16 @@ final class LaneWarmUp {
       bytes = new byte[INPUT];
       input = ByteBuffer.wrap(bytes).asReadOnlyBuffer();
     }
-    LaneScheduler.run(lanes, lanes.lanes(), i -> LaneScheduler.Source.of(input), IGNORE);
+    LaneScheduler.run(
+        lanes,
+        lanes.lanes(),
+        new LaneScheduler.Opener() {
+          @Override
+          public LaneScheduler.Source open(int index) {
+            return LaneScheduler.Source.of(input);
+          }
+        },
+        IGNORE);
     long t1 = System.nanoTime();
     for (int i = 0; i < lanes.lanes(); i++) {
       md5.update(bytes);

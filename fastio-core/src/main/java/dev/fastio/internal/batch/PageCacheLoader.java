@@ -9,7 +9,6 @@ import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.nio.file.StandardOpenOption;
-import java.util.function.BooleanSupplier;
 
 /**
  * Reads the start of files into the page cache and discards the bytes, for the read-ahead threads
@@ -28,11 +27,11 @@ final class PageCacheLoader implements Closeable {
 
   private final FileChannel sink;
   private final ByteBuffer buffer;
-  private final BooleanSupplier cancelled;
+  private final Delivery run;
 
-  /** A loader that stops within a step once {@code cancelled} says so. */
-  PageCacheLoader(BooleanSupplier cancelled) {
-    this.cancelled = cancelled;
+  /** A loader that stops within a step once {@code run} is cancelled. */
+  PageCacheLoader(Delivery run) {
+    this.run = run;
     this.sink = openDevNull();
     this.buffer = sink == null ? AlignedBuffers.allocate(READ_CHUNK) : null;
   }
@@ -44,7 +43,7 @@ final class PageCacheLoader implements Closeable {
   void load(Path path, long size) {
     try (FileChannel ch = FileChannel.open(path, FileKinds.READ)) {
       long done = 0;
-      while (done < size && !cancelled.getAsBoolean()) {
+      while (done < size && !run.isCancelled()) {
         long n =
             sink != null
                 ? ch.transferTo(done, Math.min(size - done, STEP), sink)

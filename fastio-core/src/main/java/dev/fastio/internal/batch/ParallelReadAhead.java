@@ -63,7 +63,7 @@ final class ParallelReadAhead implements Runnable {
 
   @Override
   public void run() {
-    try (PageCacheLoader loader = new PageCacheLoader(delivery::isCancelled)) {
+    try (PageCacheLoader loader = new PageCacheLoader(delivery)) {
       for (int k = 0; k < order.length && awaitRoom(k); k++) {
         long head = prefix[k + 1] - prefix[k];
         if (head > 0) {

@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
+import java.util.function.IntConsumer;
 
 /**
  * {@link Pipeline#SEQUENTIAL}: a {@link SequentialReader} thread reads the files in order into the
@@ -34,7 +35,17 @@ final class SequentialFeed implements Feed {
   public void start(List<Thread> threads, int hashers) {
     SequentialReader reader =
         new SequentialReader(
-            paths, budget, Settings.BATCH_READ_AHEAD, queue::add, hashers, delivery);
+            paths,
+            budget,
+            Settings.BATCH_READ_AHEAD,
+            new IntConsumer() {
+              @Override
+              public void accept(int index) {
+                queue.add(index);
+              }
+            },
+            hashers,
+            delivery);
     threads.add(BatchRun.daemon("fastio-digest-reader", reader));
   }
 

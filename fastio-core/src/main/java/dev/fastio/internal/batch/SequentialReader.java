@@ -47,7 +47,7 @@ final class SequentialReader implements Runnable {
 
   @Override
   public void run() {
-    try (PageCacheLoader loader = new PageCacheLoader(delivery::isCancelled)) {
+    try (PageCacheLoader loader = new PageCacheLoader(delivery)) {
       for (int i = 0; i < paths.size() && !delivery.isCancelled(); i++) {
         readAhead(i, loader);
       }

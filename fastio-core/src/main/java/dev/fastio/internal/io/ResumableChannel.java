@@ -173,9 +173,12 @@ public final class ResumableChannel implements Closeable {
       return;
     }
     call(
-        c -> {
-          c.position(newPosition);
-          return newPosition;
+        new Call() {
+          @Override
+          public long run(FileChannel channel) throws IOException {
+            channel.position(newPosition);
+            return newPosition;
+          }
         });
     position = newPosition;
   }
@@ -185,9 +188,12 @@ public final class ResumableChannel implements Closeable {
       throws IOException {
     MappedRegion[] region = new MappedRegion[1];
     call(
-        c -> {
-          region[0] = PlatformProvider.get().map(c, from, size, windowSize, sharing);
-          return 0;
+        new Call() {
+          @Override
+          public long run(FileChannel channel) throws IOException {
+            region[0] = PlatformProvider.get().map(channel, from, size, windowSize, sharing);
+            return 0;
+          }
         });
     return region[0];
   }

@@ -1,5 +1,7 @@
 package dev.fastio.internal.io;
 
+import java.util.concurrent.CountDownLatch;
+
 /**
  * Waits that an interrupt does not cut short: the wait goes on, and the interrupt is kept for the
  * caller (the thread's status is set again once the wait is over).
@@ -31,6 +33,17 @@ public final class Uninterruptibly {
     if (interrupted) {
       Thread.currentThread().interrupt();
     }
+  }
+
+  /** Waits for {@code latch} to count down, as {@link #await} waits. */
+  public static void await(CountDownLatch latch) {
+    await(
+        new Wait() {
+          @Override
+          public void await() throws InterruptedException {
+            latch.await();
+          }
+        });
   }
 
   /** Waits for {@code thread} to end, as {@link #await} waits. */

@@ -36,7 +36,14 @@ final class BackgroundWorker {
       return;
     }
     try {
-      Thread thread = new Thread(null, this::loop, name, 256 * 1024, false);
+      Runnable body =
+          new Runnable() {
+            @Override
+            public void run() {
+              loop();
+            }
+          };
+      Thread thread = new Thread(null, body, name, 256 * 1024, false);
       thread.setDaemon(true);
       thread.setContextClassLoader(null); // keeps no application class loader reachable
       thread.start();

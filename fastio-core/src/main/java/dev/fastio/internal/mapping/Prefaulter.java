@@ -81,7 +81,7 @@ public final class Prefaulter {
         done.countDown(); // never started: it never will
         return;
       }
-      Uninterruptibly.await(done::await);
+      Uninterruptibly.await(done);
     }
 
     @Override

@@ -42,7 +42,7 @@ public final class Unmapper {
 
     /** Waits until the window is released; an interrupt is kept for the caller, not acted on. */
     public void await() {
-      Uninterruptibly.await(done::await);
+      Uninterruptibly.await(done);
     }
 
     @Override

@@ -66,7 +66,13 @@ final class VectorMd5LanesLookup {
     if (factory == null) {
       throw new IllegalStateException("vector MD5 engine " + status());
     }
-    return VectorModule.construct(() -> (Md5Lanes) factory.invokeExact(blocksPerLane));
+    return VectorModule.construct(
+        new VectorModule.Construction<Md5Lanes>() {
+          @Override
+          public Md5Lanes call() throws Throwable {
+            return (Md5Lanes) factory.invokeExact(blocksPerLane);
+          }
+        });
   }
 
   private static Found find() {
