@@ -450,7 +450,7 @@ public final class DigestBatch {
    * @throws InterruptedException if the calling thread is interrupted while waiting; the workers
    *     finish the file each is on and are stopped before it is thrown, and the thread taking the
    *     stream's paths after the path it is on
-   * @implNote The first elements are up to 65; the feed runs at most 4,096 paths ahead.
+   * @implNote The first elements are up to 66; the feed runs at most 4,096 paths ahead.
    * @since 0.2.0
    */
   public void digestAll(Stream<? extends Path> paths, Consumer<? super Result> sink)
@@ -458,40 +458,47 @@ public final class DigestBatch {
     Iterator<? extends Path> it = paths.iterator();
     Objects.requireNonNull(sink, "sink");
     List<Path> first = new ArrayList<>();
-    Throwable failure = null; // thrown after the results of the paths before it
-    boolean more = false;
+    // One more than a batch hashes inline: a stream that ends before it is digested as a list.
+    Throwable failure = take(it, first, Pipeline.INLINE_FILES + 2);
+    if (failure == null && first.size() > Pipeline.INLINE_FILES + 1) {
+      Pipeline pipeline = requested(reading);
+      if (pipeline == null) {
+        pipeline = Pipeline.auto(first);
+      }
+      if (pipeline == Pipeline.PARALLEL) {
+        Map<Integer, Result> early = listener == null ? null : new ConcurrentHashMap<>();
+        BatchRun.run(first, it, options(Pipeline.PARALLEL, early), new Delivering(early, sink));
+        return;
+      }
+      failure = take(it, first, Integer.MAX_VALUE); // collected first, digested as a collection
+    }
+    run(first, sink);
+    if (failure != null) {
+      throw unchecked(failure);
+    }
+  }
+
+  /**
+   * Adds paths of {@code it} to {@code list} until it holds {@code max} or the stream ends; returns
+   * what the stream threw, to be thrown after the results of the paths before it, or null.
+   */
+  private static Throwable take(Iterator<? extends Path> it, List<Path> list, int max) {
     try {
-      while ((more = it.hasNext()) && first.size() <= Pipeline.INLINE_FILES) {
-        first.add(Objects.requireNonNull(it.next(), "a path of the stream is null"));
+      while (list.size() < max && it.hasNext()) {
+        list.add(Objects.requireNonNull(it.next(), "a path of the stream is null"));
       }
-    } catch (RuntimeException | Error e) {
-      failure = e;
-    } catch (Throwable e) { // a checked exception thrown undeclared, as the feed's thread wraps it
-      failure = new IllegalStateException(e);
+      return null;
+    } catch (Throwable e) { // also a checked exception the stream threw undeclared
+      return e;
     }
-    if (failure != null || !more) {
-      run(first, sink);
-      if (failure instanceof Error e) {
-        throw e;
-      }
-      if (failure != null) {
-        throw (RuntimeException) failure;
-      }
-      return;
+  }
+
+  /** {@code e} to be thrown as it is, or a checked exception thrown undeclared, wrapped. */
+  private static RuntimeException unchecked(Throwable e) {
+    if (e instanceof Error error) {
+      throw error;
     }
-    Pipeline pipeline = requested(reading);
-    if (pipeline == null) {
-      pipeline = Pipeline.auto(first);
-    }
-    if (pipeline != Pipeline.PARALLEL) {
-      while (it.hasNext()) {
-        first.add(Objects.requireNonNull(it.next(), "a path of the stream is null"));
-      }
-      run(first, sink);
-      return;
-    }
-    Map<Integer, Result> early = listener == null ? null : new ConcurrentHashMap<>();
-    BatchRun.run(first, it, options(Pipeline.PARALLEL, early), new Delivering(early, sink));
+    return e instanceof RuntimeException r ? r : new IllegalStateException(e);
   }
 
   /**
@@ -563,10 +570,8 @@ public final class DigestBatch {
     public void bytes(long bytes) {
       try {
         listener.bytesHashed(bytes);
-      } catch (RuntimeException | Error e) {
-        throw e;
-      } catch (Throwable e) { // undeclared: must not pass for the file's IOException
-        throw listenerFailed(e);
+      } catch (Throwable e) {
+        throw unchecked(e); // a checked one wrapped: never the file's IOException
       }
     }
 
@@ -576,15 +581,9 @@ public final class DigestBatch {
       early.put(index, r);
       try {
         listener.fileDone(r);
-      } catch (RuntimeException | Error e) {
-        throw e;
-      } catch (Throwable e) { // undeclared: must not pass for the file's IOException
-        throw listenerFailed(e);
+      } catch (Throwable e) {
+        throw unchecked(e); // a checked one wrapped: never the file's IOException
       }
-    }
-
-    private static IllegalStateException listenerFailed(Throwable e) {
-      return new IllegalStateException("a digest batch listener threw " + e, e);
     }
   }
 

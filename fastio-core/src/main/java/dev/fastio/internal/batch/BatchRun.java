@@ -189,8 +189,9 @@ public final class BatchRun {
    * Hashes the paths of {@code head}, then those {@code rest} gives, in order, on {@link
    * Pipeline#PARALLEL} threads, while a thread of the run takes them from {@code rest}, at most
    * {@link #STREAM_AHEAD} ahead of the delivery; passes each result to {@code sink} on the calling
-   * thread, in order. A runtime exception or error of {@code rest} (or a null path) is thrown after
-   * the results of the paths before it; else as {@link #run(List, Options, Sink)}.
+   * thread, in order. What {@code rest} throws (or a null path's exception) is thrown after the
+   * results of the paths before it, a checked exception wrapped in an {@link
+   * IllegalStateException}; else as {@link #run(List, Options, Sink)}.
    *
    * @param head the first files, without nulls
    * @param rest the files after them, taken on a thread of the run

@@ -17,9 +17,9 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
  * most the {@link Delivery}'s capacity ahead of the delivery; the paths wait in a ring of as many
  * slots, path {@code i} in slot {@code i % capacity} until its result is delivered.
  *
- * <p>The source's exception (a runtime exception or error of its {@code hasNext} or {@code next},
- * or a null path) ends the feed: the files before it are hashed and delivered, then it is thrown on
- * the calling thread. Thread-safe.
+ * <p>The source's exception (whatever its {@code hasNext} or {@code next} throw, or a null path)
+ * ends the feed: the files before it are hashed and delivered, then it is thrown on the calling
+ * thread (a checked one wrapped in an {@code IllegalStateException}). Thread-safe.
  */
 final class StreamFeed implements Feed {
   private final List<? extends Path> head;
@@ -79,10 +79,10 @@ final class StreamFeed implements Feed {
         i++;
       }
       end(i, null);
-    } catch (InterruptedException e) {
-      end(i, null); // only the run interrupts nothing: it is over
     } catch (Throwable e) { // also a checked exception the stream threw undeclared
-      end(i, e);
+      // The run interrupts nothing: an interrupt of a run that is over ends it quietly; any other
+      // (from the stream, or from outside) is the stream's failure.
+      end(i, e instanceof InterruptedException && delivery.isCancelled() ? null : e);
     }
   }
 

@@ -186,38 +186,43 @@ class DigestBatchStreamTest {
   }
 
   /**
-   * A checked exception the stream throws without declaring it, on the calling thread (among the
-   * first paths) or on the feed's thread, comes after the results before it, wrapped in an {@link
-   * IllegalStateException}: the call never waits for a feed that is gone.
+   * A checked exception the stream throws without declaring it (an {@link IOException}, an {@link
+   * InterruptedException}), on the calling thread (among the first paths), on the feed's thread or
+   * while a sequential batch collects the stream, comes after the results before it, wrapped in an
+   * {@link IllegalStateException}: the call never waits for a feed that is gone, nor ends as if the
+   * stream had ended.
    */
   @Test
   void aCheckedExceptionOfTheStreamComesWrappedAfterTheResultsBeforeIt() {
-    for (int at : new int[] {10, 5000}) {
-      List<Result> results = new ArrayList<>();
-      IOException boom = new IOException("walk failed at " + at);
-      Stream<Path> paths =
-          IntStream.range(0, at + 10)
-              .mapToObj(
-                  i -> {
-                    if (i == at) {
-                      DigestBatchStreamTest.<RuntimeException>sneaky(boom);
-                    }
-                    return POOL.get(i % 24);
-                  });
-      IllegalStateException e =
-          assertTimeoutPreemptively(
-              Duration.ofMinutes(2),
-              () ->
-                  assertThrows(
-                      IllegalStateException.class,
-                      () ->
-                          DigestBatch.builder("MD5")
-                              .threads(2)
-                              .build()
-                              .digestAll(paths, results::add)));
-      assertSame(boom, e.getCause());
-      assertEquals(at, results.size(), "results before the failure, at " + at);
-      TestSupport.assertNoBatchThreadsLeft();
+    for (Reading reading : new Reading[] {Reading.PARALLEL, Reading.SEQUENTIAL}) {
+      for (int at : reading == Reading.PARALLEL ? new int[] {10, 5000} : new int[] {10, 200}) {
+        for (Exception boom :
+            new Exception[] {new IOException("walk failed"), new InterruptedException("walk")}) {
+          String label = reading + ", at " + at + ", " + boom;
+          List<Result> results = new ArrayList<>();
+          Stream<Path> paths =
+              IntStream.range(0, at + 10)
+                  .mapToObj(
+                      i -> {
+                        if (i == at) {
+                          DigestBatchStreamTest.<RuntimeException>sneaky(boom);
+                        }
+                        return POOL.get(i % 24);
+                      });
+          DigestBatch batch = DigestBatch.builder("MD5").threads(2).reading(reading).build();
+          IllegalStateException e =
+              assertTimeoutPreemptively(
+                  Duration.ofMinutes(2),
+                  () ->
+                      assertThrows(
+                          IllegalStateException.class,
+                          () -> batch.digestAll(paths, results::add),
+                          label));
+          assertSame(boom, e.getCause(), label);
+          assertEquals(at, results.size(), "results before the failure, " + label);
+          TestSupport.assertNoBatchThreadsLeft();
+        }
+      }
     }
   }
 
