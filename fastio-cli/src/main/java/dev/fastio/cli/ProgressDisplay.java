@@ -10,7 +10,8 @@ import java.util.function.LongSupplier;
  * over the last {@link #WINDOW}, the time left at that rate ({@link ProgressMeter}). It appears
  * once the batch has run for {@link #DELAY} (short jobs print nothing), is redrawn at most every
  * {@link #INTERVAL} by a daemon thread, and is erased by {@link Console} before any other output
- * and by {@link #close()}. Thread-safe: the batch's workers report to it.
+ * and by {@link #close()}; a batch that ran for the delay shows it at least once, also where the
+ * thread had not run yet when the batch ended. Thread-safe: the batch's workers report to it.
  */
 final class ProgressDisplay implements DigestBatch.Listener, AutoCloseable {
   /** How long a job runs before the display appears ({@code -Dfastio.cli.progressDelayMillis}). */
@@ -31,7 +32,10 @@ final class ProgressDisplay implements DigestBatch.Listener, AutoCloseable {
   private final AtomicLong bytes = new AtomicLong();
   private final AtomicLong files = new AtomicLong();
   private final Thread drawer;
+  private final long started;
+  private final long delayNanos;
   private volatile boolean closed;
+  private boolean drawn; // guarded by console
 
   /**
    * Starts the display's thread.
@@ -51,7 +55,9 @@ final class ProgressDisplay implements DigestBatch.Listener, AutoCloseable {
     this.task = task;
     this.width = width;
     this.clock = clock;
-    this.meter = new ProgressMeter(totalBytes, totalFiles, clock.getAsLong(), WINDOW.toNanos());
+    this.started = clock.getAsLong();
+    this.delayNanos = delay.toNanos();
+    this.meter = new ProgressMeter(totalBytes, totalFiles, started, WINDOW.toNanos());
     this.drawer =
         new Thread(
             new Runnable() {
@@ -73,6 +79,7 @@ final class ProgressDisplay implements DigestBatch.Listener, AutoCloseable {
         synchronized (console) {
           if (!closed) {
             console.statusLine(line); // redrawn if other output erased it
+            drawn = true;
           }
         }
         Thread.sleep(INTERVAL.toMillis());
@@ -103,6 +110,9 @@ final class ProgressDisplay implements DigestBatch.Listener, AutoCloseable {
   @Override
   public void close() {
     synchronized (console) {
+      if (!closed && !drawn && clock.getAsLong() - started >= delayNanos) {
+        console.statusLine(draw()); // its time came before the thread's
+      }
       closed = true;
       console.clearStatusLine();
     }
