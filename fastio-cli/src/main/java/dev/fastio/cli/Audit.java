@@ -1,8 +1,10 @@
 package dev.fastio.cli;
 
+import dev.fastio.DigestBatch;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -11,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.function.Consumer;
 
 /**
  * {@code --audit=MANIFEST}: compares a tree with a manifest (an earlier output of the same command,
@@ -83,7 +86,13 @@ final class Audit {
     List<Finding> findings = new ArrayList<>();
     hashTree(operands, actual, findings);
     int matched = classify(expected, inScope(expected, operands), actual, findings);
-    findings.sort((a, b) -> Walker.BYTE_ORDER.compare(a.path(), b.path()));
+    findings.sort(
+        new Comparator<Finding>() {
+          @Override
+          public int compare(Finding a, Finding b) {
+            return Walker.BYTE_ORDER.compare(a.path(), b.path());
+          }
+        });
     for (Finding f : findings) {
       status |= bit(f.kind());
     }
@@ -236,12 +245,15 @@ final class Audit {
           .batch(bar)
           .digestAll(
               paths,
-              r -> {
-                String name = names.get(next[0]++);
-                if (r.isSuccess()) {
-                  actual.putIfAbsent(name, r.toHex());
-                } else {
-                  unreadable(name, r.error(), findings);
+              new Consumer<DigestBatch.Result>() {
+                @Override
+                public void accept(DigestBatch.Result r) {
+                  String name = names.get(next[0]++);
+                  if (r.isSuccess()) {
+                    actual.putIfAbsent(name, r.toHex());
+                  } else {
+                    unreadable(name, r.error(), findings);
+                  }
                 }
               });
     }
@@ -273,7 +285,7 @@ final class Audit {
       seen.add(name);
       String want = expected.get(name);
       if (want == null) {
-        fresh.computeIfAbsent(e.getValue(), k -> new ArrayList<>()).add(name);
+        add(fresh, e.getValue(), name);
       } else if (want.equals(e.getValue())) {
         matched++;
       } else {
@@ -283,11 +295,21 @@ final class Audit {
     Map<String, List<String>> gone = new HashMap<>(); // digest -> missing names
     for (Map.Entry<String, String> e : expected.entrySet()) {
       if (scope.contains(e.getKey()) && !seen.contains(e.getKey())) {
-        gone.computeIfAbsent(e.getValue(), k -> new ArrayList<>()).add(e.getKey());
+        add(gone, e.getValue(), e.getKey());
       }
     }
     pair(fresh, gone, findings);
     return matched;
+  }
+
+  /** Adds {@code name} to the names of {@code digest} in {@code names}. */
+  private static void add(Map<String, List<String>> names, String digest, String name) {
+    List<String> list = names.get(digest);
+    if (list == null) {
+      list = new ArrayList<>();
+      names.put(digest, list);
+    }
+    list.add(name);
   }
 
   /** Pairs new and missing names of the same digest as moves; the rest are new or missing. */
@@ -333,7 +355,7 @@ final class Audit {
       counts.put(k, 0);
     }
     for (Finding f : findings) {
-      counts.merge(f.kind(), 1, Integer::sum);
+      counts.put(f.kind(), counts.get(f.kind()) + 1);
     }
     if (options.json()) {
       io.print(AuditJson.render(options.audit(), command.algorithm(), matched, counts, findings));

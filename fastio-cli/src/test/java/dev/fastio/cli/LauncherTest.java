@@ -160,12 +160,13 @@ class LauncherTest {
 
   /**
    * The usual commands ({@code -r}, with {@code --progress}, with the MD5 lanes from the first
-   * file, {@code -c}) over small files and one large enough to be mapped link no lambda or method
-   * reference of fastio, no string concatenation by {@code invokedynamic} and no record method at
-   * run time: each such site is linked on its first call (a class spun per site, 2-3 ms each on
-   * this machine) where the JDK 25 ahead-of-time cache cannot link it ahead, as with the Vector API
-   * module the launcher adds (docs/design.md, "Start-up"). On JDK 17 only the lambdas can show;
-   * with the lanes, whose Vector API links string concatenations of its own, only fastio's lambdas.
+   * file, {@code -c}, {@code --audit}) over small files and one large enough to be mapped link no
+   * lambda or method reference of fastio, no string concatenation by {@code invokedynamic} and no
+   * record method at run time: each such site is linked on its first call (a class spun per site,
+   * 2-3 ms each on this machine) where the JDK 25 ahead-of-time cache cannot link it ahead, as with
+   * the Vector API module the launcher adds (docs/design.md, "Start-up"). On JDK 17 only the
+   * lambdas can show; with the lanes, whose Vector API links string concatenations of its own, only
+   * fastio's lambdas.
    */
   @Test
   void theCommandsLinkNoLambdaOfFastioAtRunTime() throws IOException {
@@ -181,7 +182,8 @@ class LauncherTest {
             List.of("", "md5sum", "-r", tree.toString()),
             List.of("", "md5sum", "--progress", "-r", tree.toString()),
             List.of(lanes, "md5sum", "-r", tree.toString()),
-            List.of("", "md5sum", "-c", sums.toString()));
+            List.of("", "md5sum", "-c", sums.toString()),
+            List.of("", "md5sum", "--audit=" + sums, tree.toString()));
     Pattern linked =
         Pattern.compile(
             "(dev\\.fastio\\.\\S*\\$\\$Lambda|\\$\\$StringConcat|ObjectMethods\\$\\$Lambda)");
