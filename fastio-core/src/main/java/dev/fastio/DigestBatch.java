@@ -458,7 +458,7 @@ public final class DigestBatch {
     Iterator<? extends Path> it = paths.iterator();
     Objects.requireNonNull(sink, "sink");
     List<Path> first = new ArrayList<>();
-    // One more than a batch hashes inline: a stream that ends before it is digested as a list.
+    // A stream of at most one more path than a batch hashes inline is digested as a list.
     Throwable failure = take(it, first, Pipeline.INLINE_FILES + 2);
     if (failure == null && first.size() > Pipeline.INLINE_FILES + 1) {
       Pipeline pipeline = requested(reading);

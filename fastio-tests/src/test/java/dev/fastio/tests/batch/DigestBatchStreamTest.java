@@ -195,7 +195,7 @@ class DigestBatchStreamTest {
   @Test
   void aCheckedExceptionOfTheStreamComesWrappedAfterTheResultsBeforeIt() {
     for (Reading reading : new Reading[] {Reading.PARALLEL, Reading.SEQUENTIAL}) {
-      for (int at : reading == Reading.PARALLEL ? new int[] {10, 5000} : new int[] {10, 200}) {
+      for (int at : reading == Reading.PARALLEL ? new int[] {10, 5000} : new int[] {100}) {
         for (Exception boom :
             new Exception[] {new IOException("walk failed"), new InterruptedException("walk")}) {
           String label = reading + ", at " + at + ", " + boom;
