@@ -167,14 +167,7 @@ class DigestBatchStreamTest {
     for (int at : new int[] {0, 10, 64, 65, 66, 5000}) {
       List<Result> results = new ArrayList<>();
       Stream<Path> paths =
-          IntStream.range(0, at + 10)
-              .mapToObj(
-                  i -> {
-                    if (i == at) {
-                      throw new UncheckedIOException(new IOException("walk failed at " + i));
-                    }
-                    return POOL.get(i % 24);
-                  });
+          throwingAt(at, new UncheckedIOException(new IOException("walk failed at " + at)));
       UncheckedIOException e =
           assertThrows(
               UncheckedIOException.class,
@@ -200,15 +193,7 @@ class DigestBatchStreamTest {
             new Exception[] {new IOException("walk failed"), new InterruptedException("walk")}) {
           String label = reading + ", at " + at + ", " + boom;
           List<Result> results = new ArrayList<>();
-          Stream<Path> paths =
-              IntStream.range(0, at + 10)
-                  .mapToObj(
-                      i -> {
-                        if (i == at) {
-                          DigestBatchStreamTest.<RuntimeException>sneaky(boom);
-                        }
-                        return POOL.get(i % 24);
-                      });
+          Stream<Path> paths = throwingAt(at, boom);
           DigestBatch batch = DigestBatch.builder("MD5").threads(2).reading(reading).build();
           IllegalStateException e =
               assertTimeoutPreemptively(
@@ -224,6 +209,21 @@ class DigestBatchStreamTest {
         }
       }
     }
+  }
+
+  /**
+   * A stream of {@code at + 10} paths of the pool that throws {@code boom} (checked or not, as it
+   * is) when asked for path {@code at}.
+   */
+  private static Stream<Path> throwingAt(int at, Throwable boom) {
+    return IntStream.range(0, at + 10)
+        .mapToObj(
+            i -> {
+              if (i == at) {
+                DigestBatchStreamTest.<RuntimeException>sneaky(boom);
+              }
+              return POOL.get(i % 24);
+            });
   }
 
   // Throws t unchecked, as a stream written in another JVM language may.
