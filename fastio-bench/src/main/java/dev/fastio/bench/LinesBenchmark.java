@@ -20,8 +20,9 @@ import org.openjdk.jmh.annotations.Setup;
  * {@code hashCode} summed so that no line can be skipped: {@code Files.lines} ({@code jdk}, the
  * baseline), {@code BufferedReader.lines} ({@code jdkReader}), {@code FastFiles.lines} ({@code
  * fastio}); and parallel streams of both ({@code jdkParallel}, {@code fastioParallel}), which use
- * every core; and {@code floor}, what any reader making a {@code String} per line costs at least
- * (below). Score: whole-file passes per second (multiply by {@code size} for bytes).
+ * every core; and {@code floor}, what any reader making a {@code String} per line costs at least,
+ * and {@code floorIndexOf}, that with the JDK's search for line ends (below). Score: whole-file
+ * passes per second (multiply by {@code size} for bytes).
  */
 public class LinesBenchmark extends ThroughputBenchmark {
   @Param({"1073741824"})
@@ -110,6 +111,35 @@ public class LinesBenchmark extends ThroughputBenchmark {
         sum += new String(buf, pos, len - 1, StandardCharsets.UTF_8).hashCode();
         pos += len;
       }
+    }
+    return sum;
+  }
+
+  /**
+   * {@link #floor()} with the line ends found instead of known: each read's bytes as a Latin-1
+   * {@code String} (one copy, no decoding) searched for LF by {@code String.indexOf}, the JDK's own
+   * vectorized search. LF alone: a reader must find CR too, so this costs less than any reader of
+   * LF, CR and CR LF on the JDK's search.
+   */
+  @Benchmark
+  public long floorIndexOf() throws IOException {
+    long sum = 0;
+    byte[] buf = new byte[64 * 1024];
+    int limit = 0;
+    try (FileChannel ch = FileChannel.open(file)) {
+      for (int n; (n = ch.read(ByteBuffer.wrap(buf, limit, buf.length - limit))) > 0; ) {
+        limit += n;
+        String window = new String(buf, 0, limit, StandardCharsets.ISO_8859_1);
+        int pos = 0;
+        for (int end; (end = window.indexOf('\n', pos)) >= 0; pos = end + 1) {
+          sum += new String(buf, pos, end - pos, StandardCharsets.UTF_8).hashCode();
+        }
+        System.arraycopy(buf, pos, buf, 0, limit - pos);
+        limit -= pos;
+      }
+    }
+    if (limit > 0) {
+      throw new IllegalStateException(file + ": a line longer than 64 KiB or no final line feed");
     }
     return sum;
   }
