@@ -23,6 +23,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Stream;
 import java.util.stream.StreamSupport;
@@ -122,9 +123,23 @@ public final class Lines {
   }
 
   /**
+   * The multi-byte charsets whose bytes below 0x80 are ASCII and whose multi-byte characters are
+   * made of bytes 0x40 and above only (a lead byte of 0x81 or more, then bytes of 0x40 or more), so
+   * that a 0x0A or 0x0D byte is always LF or CR, and whose JDK decoder, meeting one after a lead
+   * byte, reports the lead byte alone as malformed (so the error is the same with the line split
+   * off): Shift_JIS and Windows-31J, EUC-KR and its Windows form, GBK, Big5. Not EUC-JP (its
+   * decoder takes an LF or CR after 0x8F into the malformed character), stateful encodings
+   * (ISO-2022-*), nor GB18030 (digits inside a character).
+   */
+  private static final Set<String> ASCII_MULTI_BYTE =
+      Set.of("Shift_JIS", "windows-31j", "EUC-KR", "x-windows-949", "GBK", "Big5");
+
+  /**
    * True if bytes 0x0A and 0x0D only ever mean LF and CR in {@code cs}, so lines can be found in
-   * the bytes: UTF-8, and the single-byte charsets that decode 0x0A and 0x0D so and no other byte
-   * to LF or CR (US-ASCII, ISO-8859-*, windows-125*, KOI8-R; not EBCDIC, UTF-16 or UTF-32).
+   * the bytes: UTF-8; the single-byte charsets that decode 0x0A and 0x0D so and no other byte to LF
+   * or CR (US-ASCII, ISO-8859-*, windows-125*, KOI8-R; not EBCDIC); and the {@link
+   * #ASCII_MULTI_BYTE} charsets where this JDK decodes every byte below 0x80 as ASCII (not UTF-16
+   * or UTF-32).
    */
   static boolean splitsAtNewlines(Charset cs) {
     return SPLITS.computeIfAbsent(cs, Lines::decidesNewlines);
@@ -134,30 +149,50 @@ public final class Lines {
     if (cs.equals(StandardCharsets.UTF_8)) {
       return true;
     }
-    if (!cs.canEncode() || cs.newEncoder().maxBytesPerChar() != 1.0f) {
+    if (!cs.canEncode()) {
       return false;
     }
-    byte[] all = new byte[256];
-    for (int i = 0; i < all.length; i++) {
-      all[i] = (byte) i;
+    if (ASCII_MULTI_BYTE.contains(cs.name())) {
+      CharBuffer chars = decodeEach(cs, 0x80);
+      return chars != null && chars.length() == 0x80 && sameCodes(chars, 0, 0x80);
     }
-    CharBuffer chars;
-    try {
-      chars =
-          cs.newDecoder()
-              .onMalformedInput(CodingErrorAction.REPLACE)
-              .onUnmappableCharacter(CodingErrorAction.REPLACE)
-              .decode(ByteBuffer.wrap(all));
-    } catch (java.nio.charset.CharacterCodingException e) {
+    if (cs.newEncoder().maxBytesPerChar() != 1.0f) {
       return false;
     }
-    if (chars.length() != all.length) {
+    CharBuffer chars = decodeEach(cs, 0x100);
+    if (chars == null || chars.length() != 0x100) {
       return false;
     }
-    for (int i = 0; i < all.length; i++) {
+    for (int i = 0; i < 0x100; i++) {
       char c = chars.charAt(i);
       boolean newline = c == '\n' || c == '\r';
       if (newline != (i == '\n' || i == '\r') || (newline && c != i)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** The bytes 0 to {@code n - 1} decoded in {@code cs}, bad ones replaced; null if it fails. */
+  private static CharBuffer decodeEach(Charset cs, int n) {
+    byte[] all = new byte[n];
+    for (int i = 0; i < n; i++) {
+      all[i] = (byte) i;
+    }
+    try {
+      return cs.newDecoder()
+          .onMalformedInput(CodingErrorAction.REPLACE)
+          .onUnmappableCharacter(CodingErrorAction.REPLACE)
+          .decode(ByteBuffer.wrap(all));
+    } catch (java.nio.charset.CharacterCodingException e) {
+      return null;
+    }
+  }
+
+  /** Whether {@code chars[from, to)} are the characters {@code from} to {@code to - 1}. */
+  private static boolean sameCodes(CharBuffer chars, int from, int to) {
+    for (int i = from; i < to; i++) {
+      if (chars.charAt(i) != i) {
         return false;
       }
     }

@@ -1,6 +1,7 @@
 package dev.fastio.tests.text;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -140,6 +141,43 @@ class LinesContractTest {
         expected,
         consume(TextTestHook.lines(file, StandardCharsets.UTF_8, true, 4096, 64)),
         "parts of 4 KiB");
+  }
+
+  /**
+   * The charsets read from their bytes (split in parallel): those whose 0x0A and 0x0D bytes are
+   * always LF and CR, the multi-byte ASCII ones among them; not those where such a byte can be half
+   * a character or mean something else (UTF-16, UTF-32, EBCDIC), stateful ones (ISO-2022-JP),
+   * GB18030, and EUC-JP, whose decoder takes an LF or CR after 0x8F into a malformed character.
+   */
+  @Test
+  void theCharsetsReadFromTheirBytes() {
+    for (String name :
+        List.of(
+            "UTF-8",
+            "US-ASCII",
+            "ISO-8859-1",
+            "windows-1252",
+            "KOI8-R",
+            "Shift_JIS",
+            "windows-31j",
+            "EUC-KR",
+            "x-windows-949",
+            "GBK",
+            "Big5")) {
+      assertTrue(TextTestHook.splitsAtNewlines(Charset.forName(name)), name);
+    }
+    for (String name :
+        List.of(
+            "UTF-16",
+            "UTF-16LE",
+            "UTF-16BE",
+            "UTF-32",
+            "IBM037",
+            "ISO-2022-JP",
+            "GB18030",
+            "EUC-JP")) {
+      assertFalse(TextTestHook.splitsAtNewlines(Charset.forName(name)), name);
+    }
   }
 
   /** Lines around 2^31 and 2^32 of a sparse file, read from an offset, split and not. */

@@ -30,9 +30,9 @@ import net.jqwik.api.lifecycle.BeforeContainer;
  * newBufferedReader} against the JDK's, over files built to hit every line-ending case: LF, CR and
  * CR LF in any mix, empty lines, no final terminator, a byte order mark, multi-byte UTF-8
  * characters, malformed and unmappable bytes, lines far longer than the buffer, in charsets that
- * are split at newlines and some that are not. The same lines, or the same exception class and
- * input length. The internal reader is also run with first buffers of a few bytes and parts of a
- * few bytes, so that lines cross buffer ends and part boundaries everywhere.
+ * are split at newlines (single- and multi-byte) and one that is not. The same lines, or the same
+ * exception class and input length. The internal reader is also run with first buffers of a few
+ * bytes and parts of a few bytes, so that lines cross buffer ends and part boundaries everywhere.
  */
 // Each stream is opened in a lambda or argument and closed by collect/consume's
 // try-with-resources, which Error Prone does not follow.
@@ -60,7 +60,10 @@ class LinesPropertiesTest {
         StandardCharsets.US_ASCII,
         Charset.forName("windows-1252"),
         StandardCharsets.UTF_16,
-        Charset.forName("Shift_JIS"));
+        Charset.forName("Shift_JIS"),
+        Charset.forName("EUC-KR"),
+        Charset.forName("GBK"),
+        Charset.forName("Big5"));
   }
 
   /** Files of pieces: words, terminators of every kind, multi-byte and bad bytes, long runs. */
@@ -123,6 +126,50 @@ class LinesPropertiesTest {
       assertEquals(expected, actual, "minSplit " + minSplit + ", buffer " + initial);
     }
     Files.delete(file);
+  }
+
+  /**
+   * Short files of high bytes mixed with LF, CR and the ASCII bytes that are second bytes of
+   * multi-byte characters, in the multi-byte charsets read from their bytes: every lead byte meets
+   * every terminator, where a decoder that took an LF or CR into a character would see another line
+   * than the bytes' split (as EUC-JP's decoder does after 0x8F, which is why EUC-JP is read through
+   * a reader).
+   */
+  @Property(tries = 3000, seed = "20261128", edgeCases = EdgeCasesMode.NONE)
+  void leadBytesBeforeTerminatorsFailAsTheJdk(
+      @ForAll("byteSoup") byte[] content, @ForAll("multiByte") Charset cs) throws Exception {
+    Path file = TestSupport.write(dir, "soup-" + counter++, content);
+    assertEquals(
+        Outcome.of(() -> Files.readAllLines(file, cs), file),
+        Outcome.of(() -> FastFiles.readAllLines(file, cs), file),
+        "readAllLines");
+    assertEquals(
+        Outcome.of(() -> collect(() -> Files.lines(file, cs)), file),
+        Outcome.of(() -> collect(() -> FastFiles.lines(file, cs)), file),
+        "lines");
+    Files.delete(file);
+  }
+
+  @Provide
+  Arbitrary<Charset> multiByte() {
+    return Arbitraries.of("Shift_JIS", "windows-31j", "EUC-KR", "x-windows-949", "GBK", "Big5")
+        .map(Charset::forName);
+  }
+
+  @Provide
+  Arbitrary<byte[]> byteSoup() {
+    Arbitrary<Byte> b =
+        Arbitraries.oneOf(
+            Arbitraries.of(
+                (byte) 'a',
+                (byte) '\n',
+                (byte) '\r',
+                (byte) 0x30,
+                (byte) 0x40,
+                (byte) 0x5c,
+                (byte) 0x7e),
+            Arbitraries.bytes().between((byte) 0x80, (byte) 0xff));
+    return b.array(byte[].class).ofMaxSize(32);
   }
 
   private static List<String> collect(TestSupport.IoCall<Stream<String>> open) throws Exception {
