@@ -532,19 +532,22 @@ public final class FastFiles {
    * failing as the JDK's: the file is opened now ({@link java.nio.file.NoSuchFileException} and the
    * others are thrown here), read as the stream is consumed, and closed when the stream is closed
    * (use try-with-resources); an {@link IOException} while reading, or bytes that are not text in
-   * {@code cs} ({@link java.nio.charset.MalformedInputException}), is thrown as an {@link
+   * {@code cs} ({@link java.nio.charset.MalformedInputException} or {@link
+   * java.nio.charset.UnmappableCharacterException}), is thrown as an {@link
    * java.io.UncheckedIOException} from the stream operation that met it.
    *
    * <p>In a charset whose bytes 0x0A and 0x0D only ever mean LF and CR (UTF-8, US-ASCII, ISO-8859-1
-   * and the other single-byte ASCII charsets; Shift_JIS, Windows-31J, EUC-KR, x-windows-949, GBK
+   * and the other single-byte ASCII charsets; Shift_JIS, windows-31j, EUC-KR, x-windows-949, GBK
    * and Big5), a regular file is read without a {@code Reader}: its bytes are scanned for line
    * terminators and each line decoded once; a parallel stream splits the file at line boundaries
-   * into parts read by separate threads, for files of any size. As the JDK's, such a file of up to
-   * 2 GiB is read up to its size when it was opened (what is appended later is not read), a larger
-   * one to its end. Other charsets, FIFOs and files whose size reads as 0 ({@code /proc}) are read
-   * sequentially through a {@code BufferedReader}, to their end; unlike the JDK, which closes such
-   * a file and opens it a second time (a FIFO then loses what a writer wrote to the first open, or
-   * waits for another writer), fastio reads it through the one open.
+   * into parts read by separate threads, for files of any size. As the JDK's, a file of up to 2 GiB
+   * in UTF-8, ISO-8859-1 or US-ASCII is read up to its size when it was opened (what is appended
+   * later is not read); a larger one, and one in any other charset, to its end. Other charsets,
+   * FIFOs and files whose size reads as 0 ({@code /proc}) are read sequentially through a {@code
+   * BufferedReader}, to their end (UTF-16 text decoded faster than the JDK decodes it, with the
+   * same characters and errors); unlike the JDK, which closes such a file and opens it a second
+   * time (a FIFO then loses what a writer wrote to the first open, or waits for another writer),
+   * fastio reads it through the one open.
    *
    * <p>The stream is not thread-safe, as any stream; its parallel form reads with a positional read
    * per part on one shared channel.

@@ -5,8 +5,10 @@ import dev.fastio.internal.stream.Streams;
 import java.io.BufferedReader;
 import java.io.BufferedWriter;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.OutputStreamWriter;
+import java.io.Reader;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.CharBuffer;
@@ -35,7 +37,7 @@ import java.util.stream.StreamSupport;
  * file system, non-empty, in a charset that {@link #splitsAtNewlines splits at newlines}, is read
  * by a {@link LineSpliterator} (bytes scanned for LF and CR, each line decoded once); any other
  * file is read through a {@code BufferedReader} over fastio's input stream, as the JDK reads it
- * over its own.
+ * over its own, UTF-16 text through a {@link Utf16Reader}.
  */
 public final class Lines {
   private static final Map<Charset, Boolean> SPLITS = new ConcurrentHashMap<>();
@@ -57,14 +59,24 @@ public final class Lines {
       if (size == 0) { // empty, a FIFO, a /proc file: read by a reader, to its end
         return readerLines(reader(channel, cs));
       }
-      // Files.lines reads a file of up to 2 GiB up to its size at open, a larger one to its end.
-      long fence = size <= Integer.MAX_VALUE ? size : LineSpliterator.TO_END;
+      long fence = size <= Integer.MAX_VALUE && readsToSize(cs) ? size : LineSpliterator.TO_END;
       LineSpliterator lines = new LineSpliterator(channel, cs, 0, fence, size);
       return StreamSupport.stream(lines, false).onClose(closing(channel));
     } catch (IOException | RuntimeException | Error e) {
       closeAfter(channel, e);
       throw e;
     }
+  }
+
+  /**
+   * Whether {@code Files.lines} reads a file of up to 2 GiB in {@code cs} up to its size at open:
+   * in the charsets it splits itself (UTF-8, ISO-8859-1, US-ASCII); in any other, and a larger file
+   * in any, it reads through a reader, to the end.
+   */
+  private static boolean readsToSize(Charset cs) {
+    return cs.equals(StandardCharsets.UTF_8)
+        || cs.equals(StandardCharsets.ISO_8859_1)
+        || cs.equals(StandardCharsets.US_ASCII);
   }
 
   /**
@@ -102,16 +114,23 @@ public final class Lines {
     return result;
   }
 
-  /** The JDK's reader of {@code Files.newBufferedReader}, over an open channel, which it owns. */
+  /** The reader of {@code Files.newBufferedReader}, over an open channel, which it owns. */
   private static BufferedReader reader(FileChannel channel, Charset cs) {
-    return new BufferedReader(
-        new InputStreamReader(Channels.newInputStream(channel), cs.newDecoder()));
+    return new BufferedReader(decoding(Channels.newInputStream(channel), cs, cs.newDecoder()));
   }
 
   /** {@code Files.newBufferedReader(Path, Charset)}, over fastio's input stream. */
   public static BufferedReader newBufferedReader(Path path, Charset cs) throws IOException {
-    CharsetDecoder decoder = cs.newDecoder();
-    return new BufferedReader(new InputStreamReader(Streams.newInputStream(path), decoder));
+    CharsetDecoder decoder = cs.newDecoder(); // before the file is opened, as the JDK's
+    return new BufferedReader(decoding(Streams.newInputStream(path), cs, decoder));
+  }
+
+  /**
+   * The characters of {@code in} in {@code cs}: a {@link Utf16Reader} for UTF-16, else the JDK's
+   * {@code InputStreamReader} with {@code decoder}.
+   */
+  private static Reader decoding(InputStream in, Charset cs, CharsetDecoder decoder) {
+    return Utf16Reader.reads(cs) ? new Utf16Reader(in, cs) : new InputStreamReader(in, decoder);
   }
 
   /** {@code Files.newBufferedWriter(Path, Charset, OpenOption...)}, over fastio's output stream. */
@@ -127,9 +146,10 @@ public final class Lines {
    * made of bytes 0x40 and above only (a lead byte of 0x81 or more, then bytes of 0x40 or more), so
    * that a 0x0A or 0x0D byte is always LF or CR, and whose JDK decoder, meeting one after a lead
    * byte, reports the lead byte alone as malformed (so the error is the same with the line split
-   * off): Shift_JIS and Windows-31J, EUC-KR and its Windows form, GBK, Big5. Not EUC-JP (its
-   * decoder takes an LF or CR after 0x8F into the malformed character), stateful encodings
-   * (ISO-2022-*), nor GB18030 (digits inside a character).
+   * off): Shift_JIS and windows-31j, EUC-KR and its Windows form, GBK, Big5. Not EUC-JP (its
+   * decoder takes an LF or CR after 0x8F into an unmappable character of 3 bytes), stateful
+   * encodings (ISO-2022-*), nor GB18030 (digits inside a character). Only the JDK's own charsets of
+   * these names (classes of {@code sun.nio.cs}), whose decoders these facts are about.
    */
   private static final Set<String> ASCII_MULTI_BYTE =
       Set.of("Shift_JIS", "windows-31j", "EUC-KR", "x-windows-949", "GBK", "Big5");
@@ -152,7 +172,7 @@ public final class Lines {
     if (!cs.canEncode()) {
       return false;
     }
-    if (ASCII_MULTI_BYTE.contains(cs.name())) {
+    if (ASCII_MULTI_BYTE.contains(cs.name()) && cs.getClass().getName().startsWith("sun.nio.cs.")) {
       CharBuffer chars = decodeEach(cs, 0x80);
       return chars != null && chars.length() == 0x80 && sameCodes(chars, 0, 0x80);
     }

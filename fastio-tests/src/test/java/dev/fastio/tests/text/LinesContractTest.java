@@ -97,16 +97,23 @@ class LinesContractTest {
     }
   }
 
-  /** Files.lines reads a file up to its size at open; readAllLines reads to the end. */
+  /**
+   * Files.lines reads a file in UTF-8, ISO-8859-1 or US-ASCII up to its size at open, one in any
+   * other charset to its end (through a reader), whichever way fastio reads it.
+   */
   @Test
   void whatIsAppendedAfterOpeningIsReadAsTheJdkReadsIt() throws IOException {
-    Path jdk = TestSupport.write(dir, "grow-jdk", "a\nb\n".getBytes(StandardCharsets.UTF_8));
-    Path ours = TestSupport.write(dir, "grow-ours", "a\nb\n".getBytes(StandardCharsets.UTF_8));
-    try (Stream<String> j = Files.lines(jdk);
-        Stream<String> o = FastFiles.lines(ours)) {
-      Files.write(jdk, "c\n".getBytes(StandardCharsets.UTF_8), StandardOpenOption.APPEND);
-      Files.write(ours, "c\n".getBytes(StandardCharsets.UTF_8), StandardOpenOption.APPEND);
-      assertEquals(j.toList(), o.toList());
+    for (String name :
+        List.of("UTF-8", "ISO-8859-1", "US-ASCII", "windows-1252", "Shift_JIS", "UTF-16LE")) {
+      Charset cs = Charset.forName(name);
+      Path jdk = TestSupport.write(dir, "grow-jdk-" + name, "a\nb\n".getBytes(cs));
+      Path ours = TestSupport.write(dir, "grow-ours-" + name, "a\nb\n".getBytes(cs));
+      try (Stream<String> j = Files.lines(jdk, cs);
+          Stream<String> o = FastFiles.lines(ours, cs)) {
+        Files.write(jdk, "c\n".getBytes(cs), StandardOpenOption.APPEND);
+        Files.write(ours, "c\n".getBytes(cs), StandardOpenOption.APPEND);
+        assertEquals(j.toList(), o.toList(), name);
+      }
     }
   }
 
@@ -147,7 +154,7 @@ class LinesContractTest {
    * The charsets read from their bytes (split in parallel): those whose 0x0A and 0x0D bytes are
    * always LF and CR, the multi-byte ASCII ones among them; not those where such a byte can be half
    * a character or mean something else (UTF-16, UTF-32, EBCDIC), stateful ones (ISO-2022-JP),
-   * GB18030, and EUC-JP, whose decoder takes an LF or CR after 0x8F into a malformed character.
+   * GB18030, and EUC-JP, whose decoder takes an LF or CR after 0x8F into an unmappable character.
    */
   @Test
   void theCharsetsReadFromTheirBytes() {

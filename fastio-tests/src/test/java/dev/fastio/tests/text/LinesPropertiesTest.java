@@ -10,6 +10,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.Charset;
+import java.nio.charset.MalformedInputException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,10 +18,12 @@ import java.util.List;
 import java.util.stream.Stream;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
+import net.jqwik.api.Combinators;
 import net.jqwik.api.EdgeCasesMode;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
+import net.jqwik.api.Tuple;
 import net.jqwik.api.constraints.IntRange;
 import net.jqwik.api.lifecycle.AfterContainer;
 import net.jqwik.api.lifecycle.BeforeContainer;
@@ -170,6 +173,100 @@ class LinesPropertiesTest {
                 (byte) 0x7e),
             Arbitraries.bytes().between((byte) 0x80, (byte) 0xff));
     return b.array(byte[].class).ofMaxSize(32);
+  }
+
+  /**
+   * UTF-16 text of units that the decoder treats apart (surrogates, paired or not, U+FFFE, U+FEFF,
+   * both byte orders' marks), LF and CR in either byte order, an odd last byte; some files longer
+   * than the reader's 16 KiB buffer, so that such units meet its ends. On JDK 17 the JDK's reader
+   * resets the decoder at the end of the input (JDK-8292043, fixed in JDK 20), so that {@code
+   * UTF-16} text marked little-endian and ending in half a character is read big-endian at its end:
+   * fastio fails there as the newer JDKs do (docs/lines.md, "Deviation").
+   */
+  @Property(tries = 1000, seed = "20261128", edgeCases = EdgeCasesMode.NONE)
+  void utf16EqualsTheJdk(@ForAll("utf16") byte[] content, @ForAll("utf16Charsets") Charset cs)
+      throws Exception {
+    Path file = TestSupport.write(dir, "utf16-" + counter++, content);
+    Outcome all = Outcome.of(() -> Files.readAllLines(file, cs), file);
+    Outcome fast = Outcome.of(() -> FastFiles.readAllLines(file, cs), file);
+    if (Runtime.version().feature() < 20 && endsInHalfAfterLittleEndianMark(content, cs)) {
+      assertEquals(MalformedInputException.class, fast.thrown(), "JDK-8292043");
+    } else {
+      assertEquals(all, fast, "readAllLines");
+      assertEquals(
+          Outcome.of(() -> collect(() -> Files.lines(file, cs)), file),
+          Outcome.of(() -> collect(() -> FastFiles.lines(file, cs)), file),
+          "lines");
+      assertEquals(
+          Outcome.of(() -> readChars(Files.newBufferedReader(file, cs)), file),
+          Outcome.of(() -> readChars(FastFiles.newBufferedReader(file, cs)), file),
+          "newBufferedReader");
+    }
+    Files.delete(file);
+  }
+
+  @Provide
+  Arbitrary<Charset> utf16Charsets() {
+    return Arbitraries.of(
+        StandardCharsets.UTF_16, StandardCharsets.UTF_16BE, StandardCharsets.UTF_16LE);
+  }
+
+  @Provide
+  Arbitrary<byte[]> utf16() {
+    Arbitrary<Integer> special =
+        Arbitraries.of(
+            0x000A, 0x000D, 0xD800, 0xDBFF, 0xDC00, 0xDFFF, 0xFFFE, 0xFEFF, 0x00E9, 0x4E2D, 0x0A0D,
+            0xFFFD, 0x0000);
+    Arbitrary<Integer> text = Arbitraries.integers().between('a', 'z');
+    Arbitrary<List<Integer>> few = Arbitraries.oneOf(special, text).list().ofMaxSize(24);
+    Arbitrary<List<Integer>> many =
+        Arbitraries.frequencyOf(Tuple.of(1, special), Tuple.of(60, text))
+            .list()
+            .ofMinSize(8_000)
+            .ofMaxSize(20_000);
+    Arbitrary<List<Integer>> units = Arbitraries.frequencyOf(Tuple.of(9, few), Tuple.of(1, many));
+    return Combinators.combine(units, Arbitraries.longs(), Arbitraries.of(false, false, true))
+        .as(LinesPropertiesTest::utf16Bytes);
+  }
+
+  /** The units in a byte order drawn for each from {@code seed}, and an odd last byte if asked. */
+  private static byte[] utf16Bytes(List<Integer> units, long seed, boolean odd) {
+    java.util.Random orders = new java.util.Random(seed);
+    byte[] b = new byte[2 * units.size() + (odd ? 1 : 0)];
+    for (int i = 0; i < units.size(); i++) {
+      int u = units.get(i);
+      boolean big = orders.nextBoolean();
+      b[2 * i] = (byte) (big ? u >> 8 : u);
+      b[2 * i + 1] = (byte) (big ? u : u >> 8);
+    }
+    if (odd) {
+      b[b.length - 1] = (byte) seed;
+    }
+    return b;
+  }
+
+  /** {@code UTF-16} text that starts FF FE and ends in an odd byte or a high surrogate. */
+  private static boolean endsInHalfAfterLittleEndianMark(byte[] b, Charset cs) {
+    if (!cs.equals(StandardCharsets.UTF_16)
+        || b.length < 2
+        || (b[0] & 0xFF) != 0xFF
+        || (b[1] & 0xFF) != 0xFE) {
+      return false;
+    }
+    int units = (b.length - 2) / 2;
+    int last = units == 0 ? 0 : (b[2 * units + 1] & 0xFF) << 8 | (b[2 * units] & 0xFF);
+    return b.length % 2 == 1 || Character.isHighSurrogate((char) last);
+  }
+
+  private static String readChars(java.io.BufferedReader reader) throws IOException {
+    try (reader) {
+      StringBuilder text = new StringBuilder();
+      char[] chunk = new char[7];
+      for (int n; (n = reader.read(chunk)) >= 0; ) {
+        text.append(chunk, 0, n);
+      }
+      return text.toString();
+    }
   }
 
   private static List<String> collect(TestSupport.IoCall<Stream<String>> open) throws Exception {
