@@ -1,12 +1,20 @@
 package dev.fastio.bench;
 
 import java.io.BufferedOutputStream;
+import java.io.BufferedReader;
+import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.io.OutputStreamWriter;
 import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.nio.charset.Charset;
+import java.nio.charset.CharsetEncoder;
+import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.SplittableRandom;
 
 /**
@@ -36,6 +44,41 @@ final class AccessLog {
     try {
       if (!Files.exists(p) || Files.size(p) < size) {
         write(p, size, crlf);
+      }
+      BenchFiles.warm(p);
+      return p;
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /**
+   * The log of {@link #file(long, boolean)} (LF) in {@code cs}: the UTF-8 log's lines written again
+   * in {@code cs} (a character it cannot encode replaced), once, and left in the page cache.
+   */
+  static Path file(long size, Charset cs) {
+    Path utf8 = file(size, false);
+    if (cs.equals(StandardCharsets.UTF_8)) {
+      return utf8;
+    }
+    Path p = BenchFiles.dir().resolve("fastio-bench-access-" + size + "-" + cs.name() + ".log");
+    try {
+      if (!Files.exists(p)) {
+        Path tmp = p.resolveSibling(p.getFileName() + ".tmp");
+        CharsetEncoder encoder =
+            cs.newEncoder()
+                .onMalformedInput(CodingErrorAction.REPLACE)
+                .onUnmappableCharacter(CodingErrorAction.REPLACE);
+        try (BufferedReader in = Files.newBufferedReader(utf8);
+            Writer out =
+                new BufferedWriter(
+                    new OutputStreamWriter(Files.newOutputStream(tmp), encoder), 1 << 20)) {
+          for (String line; (line = in.readLine()) != null; ) {
+            out.write(line);
+            out.write('\n');
+          }
+        }
+        Files.move(tmp, p, StandardCopyOption.REPLACE_EXISTING);
       }
       BenchFiles.warm(p);
       return p;

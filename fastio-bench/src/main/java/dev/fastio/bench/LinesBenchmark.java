@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
+import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -28,11 +29,17 @@ public class LinesBenchmark extends ThroughputBenchmark {
   @Param({"1073741824"})
   public long size;
 
+  /** The log's charset: {@code floor} and {@code floorIndexOf} read UTF-8 only. */
+  @Param({"UTF-8"})
+  public String charset;
+
   private Path file;
+  private Charset cs;
 
   @Setup
   public void setup() {
-    file = AccessLog.file(size, false);
+    cs = Charset.forName(charset);
+    file = AccessLog.file(size, cs);
   }
 
   /**
@@ -43,35 +50,35 @@ public class LinesBenchmark extends ThroughputBenchmark {
 
   @Benchmark
   public long jdk() throws IOException {
-    try (Stream<String> lines = Files.lines(file)) {
+    try (Stream<String> lines = Files.lines(file, cs)) {
       return sum(lines);
     }
   }
 
   @Benchmark
   public long jdkReader() throws IOException {
-    try (BufferedReader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+    try (BufferedReader r = Files.newBufferedReader(file, cs)) {
       return sum(r.lines());
     }
   }
 
   @Benchmark
   public long fastio() throws IOException {
-    try (Stream<String> lines = FastFiles.lines(file)) {
+    try (Stream<String> lines = FastFiles.lines(file, cs)) {
       return sum(lines);
     }
   }
 
   @Benchmark
   public long jdkParallel() throws IOException {
-    try (Stream<String> lines = Files.lines(file)) {
+    try (Stream<String> lines = Files.lines(file, cs)) {
       return sum(lines.parallel());
     }
   }
 
   @Benchmark
   public long fastioParallel() throws IOException {
-    try (Stream<String> lines = FastFiles.lines(file)) {
+    try (Stream<String> lines = FastFiles.lines(file, cs)) {
       return sum(lines.parallel());
     }
   }
@@ -84,6 +91,7 @@ public class LinesBenchmark extends ThroughputBenchmark {
    */
   @Benchmark
   public long floor() throws IOException {
+    utf8Only();
     if (lineLengths == null) {
       lineLengths = lineLengths(file);
     }
@@ -123,6 +131,7 @@ public class LinesBenchmark extends ThroughputBenchmark {
    */
   @Benchmark
   public long floorIndexOf() throws IOException {
+    utf8Only();
     long sum = 0;
     byte[] buf = new byte[64 * 1024];
     int limit = 0;
@@ -142,6 +151,12 @@ public class LinesBenchmark extends ThroughputBenchmark {
       throw new IllegalStateException(file + ": a line longer than 64 KiB or no final line feed");
     }
     return sum;
+  }
+
+  private void utf8Only() {
+    if (!cs.equals(StandardCharsets.UTF_8)) {
+      throw new IllegalStateException("the floors read UTF-8 only, not " + cs);
+    }
   }
 
   private static int[] lineLengths(Path file) throws IOException {
