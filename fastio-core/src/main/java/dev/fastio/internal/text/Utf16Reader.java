@@ -37,6 +37,7 @@ final class Utf16Reader extends Reader {
   private boolean closed;
   private ByteOrder order; // null until UTF-16's first two bytes are read
   private CharsetDecoder decoder; // made on the first step the copy does not take
+  private int leftover = -1; // the low half of a pair decoded for a read of one character
 
   /** Whether {@code cs} is read by this reader. */
   static boolean reads(Charset cs) {
@@ -63,6 +64,11 @@ final class Utf16Reader extends Reader {
     }
     if (len == 0) {
       return 0;
+    }
+    if (leftover >= 0) {
+      cbuf[off] = (char) leftover;
+      leftover = -1;
+      return 1;
     }
     while (true) {
       if (limit - pos < 2 && !eof) {
@@ -141,6 +147,9 @@ final class Utf16Reader extends Reader {
    * characters it made; throws its error.
    */
   private int decode(char[] cbuf, int off, int len) throws IOException {
+    if (len == 1) {
+      return decodeOne(cbuf, off);
+    }
     ByteBuffer src = ByteBuffer.wrap(buf, pos, limit - pos);
     CharBuffer dst = CharBuffer.wrap(cbuf, off, len);
     CoderResult result = decoder().decode(src, dst, eof);
@@ -153,6 +162,23 @@ final class Utf16Reader extends Reader {
       return -1;
     }
     return n;
+  }
+
+  /**
+   * {@link #decode} for a read of one character, where the decoder cannot put a surrogate pair: it
+   * decodes into two places and keeps the pair's low half for the next read.
+   */
+  private int decodeOne(char[] cbuf, int off) throws IOException {
+    char[] two = new char[2];
+    int n = decode(two, 0, 2);
+    if (n <= 0) {
+      return n;
+    }
+    cbuf[off] = two[0];
+    if (n == 2) {
+      leftover = two[1];
+    }
+    return 1;
   }
 
   /** The charset's own decoder, which has seen every byte before {@code pos} it was to see. */
@@ -169,6 +195,9 @@ final class Utf16Reader extends Reader {
     limit -= pos;
     pos = 0;
     int n = in.read(buf, limit, buf.length - limit);
+    if (n == 0) {
+      throw new IOException("Underlying input stream returned zero bytes"); // as the JDK's reader
+    }
     if (n < 0) {
       eof = true;
     } else {
@@ -181,7 +210,16 @@ final class Utf16Reader extends Reader {
     if (closed) {
       throw new IOException("Stream closed");
     }
-    return limit - pos >= 2 || in.available() > 0;
+    return leftover >= 0 || limit > pos || inReady();
+  }
+
+  /** Whether the stream has bytes to read without blocking; false if it cannot tell. */
+  private boolean inReady() {
+    try {
+      return in.available() > 0;
+    } catch (IOException e) {
+      return false; // as the JDK's reader: not ready
+    }
   }
 
   @Override

@@ -117,6 +117,44 @@ class LinesContractTest {
     }
   }
 
+  /**
+   * A {@code BufferedReader} with a mark asks its reader for one character where the mark's limit
+   * leaves one place; UTF-16 there is a surrogate pair, which the decoder cannot put in one place
+   * (the first UTF-16 reader waited for ever).
+   */
+  @Test
+  void aReadOfOneCharacterAtASurrogatePairGivesItsHalves() throws Exception {
+    byte[] text = new byte[8191 * 2 + 4];
+    for (int i = 0; i < 8191; i++) {
+      text[2 * i + 1] = 'a';
+    }
+    text[8191 * 2] = (byte) 0xD8;
+    text[8191 * 2 + 1] = 0x3D;
+    text[8191 * 2 + 2] = (byte) 0xDE;
+    text[8191 * 2 + 3] = 0x00;
+    Path file = TestSupport.write(dir, "pair", text);
+    CompletableFuture<String> read =
+        CompletableFuture.supplyAsync(
+            () -> {
+              try (java.io.BufferedReader r =
+                  FastFiles.newBufferedReader(file, StandardCharsets.UTF_16BE)) {
+                r.mark(8192);
+                char[] first = new char[8191];
+                int n = r.read(first);
+                return n
+                    + " "
+                    + Integer.toHexString(r.read())
+                    + " "
+                    + Integer.toHexString(r.read())
+                    + " "
+                    + r.read();
+              } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+              }
+            });
+    assertEquals("8191 d83d de00 -1", read.get(30, TimeUnit.SECONDS));
+  }
+
   @Test
   void aFileTruncatedWhileReadEndsWhereItEnds() throws IOException {
     byte[] content = "line\n".repeat(100_000).getBytes(StandardCharsets.UTF_8);
