@@ -548,9 +548,10 @@ public final class FastFiles {
    * FIFOs and files whose size reads as 0 ({@code /proc}) are read sequentially through a {@code
    * BufferedReader}, to their end (UTF-16 text decoded faster than the JDK decodes it, with the
    * same characters and errors; on JDK 17, UTF-16 marked little-endian that ends in half a
-   * character fails, where that JDK reads its end as big-endian, a bug fixed in JDK 20); unlike the
-   * JDK, which closes such a file and opens it a second time (a FIFO then loses what a writer wrote
-   * to the first open, or waits for another writer), fastio reads it through the one open.
+   * surrogate pair fails, where that JDK reads its end as big-endian, a bug fixed in JDK 20);
+   * unlike the JDK, which closes such a file and opens it a second time (a FIFO then loses what a
+   * writer wrote to the first open, or waits for another writer), fastio reads it through the one
+   * open.
    *
    * <p>The stream is not thread-safe, as any stream; its parallel form reads with a positional read
    * per part on one shared channel.
@@ -607,9 +608,9 @@ public final class FastFiles {
    * the JDK's {@code BufferedReader} and decoder (bytes that are not text throw {@link
    * java.nio.charset.MalformedInputException}) over {@link #newInputStream}, so no native buffer is
    * allocated per read or kept per thread. UTF-16 text is decoded faster, with the decoder's
-   * characters and errors, each error thrown when the reading reaches its bytes (the JDK's reader
-   * may throw it sooner, before the characters ahead of it); on JDK 17 see {@link #lines(Path,
-   * Charset)}. The caller closes it; not thread-safe.
+   * characters and errors (a line-by-line read meets an error when it reaches the line's bytes; the
+   * JDK's reader may throw it a line or more sooner); on JDK 17 see {@link #lines(Path, Charset)}.
+   * The caller closes it; not thread-safe.
    *
    * @param path the file
    * @param cs the charset of its text

@@ -37,7 +37,7 @@ final class Utf16Reader extends Reader {
   private boolean closed;
   private ByteOrder order; // null until UTF-16's first two bytes are read
   private CharsetDecoder decoder; // made on the first step the copy does not take
-  private int leftover = -1; // the low half of a pair decoded for a read of one character
+  private int leftover = -1; // the second character decoded for a read of one character
 
   /** Whether {@code cs} is read by this reader. */
   static boolean reads(Charset cs) {
@@ -166,7 +166,8 @@ final class Utf16Reader extends Reader {
 
   /**
    * {@link #decode} for a read of one character, where the decoder cannot put a surrogate pair: it
-   * decodes into two places and keeps the pair's low half for the next read.
+   * decodes into two places and keeps the second character (a pair's low half, or the character
+   * after one the copy left to the decoder) for the next read.
    */
   private int decodeOne(char[] cbuf, int off) throws IOException {
     char[] two = new char[2];

@@ -120,7 +120,7 @@ class LinesContractTest {
   /**
    * A {@code BufferedReader} with a mark asks its reader for one character where the mark's limit
    * leaves one place; UTF-16 there is a surrogate pair, which the decoder cannot put in one place
-   * (the first UTF-16 reader waited for ever).
+   * (the first UTF-16 reader spun for ever there).
    */
   @Test
   void aReadOfOneCharacterAtASurrogatePairGivesItsHalves() throws Exception {
