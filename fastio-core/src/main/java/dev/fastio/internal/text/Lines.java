@@ -129,7 +129,7 @@ public final class Lines {
    * The characters of {@code in} in {@code cs}: a {@link Utf16Reader} for UTF-16, else the JDK's
    * {@code InputStreamReader} with {@code decoder}.
    */
-  private static Reader decoding(InputStream in, Charset cs, CharsetDecoder decoder) {
+  static Reader decoding(InputStream in, Charset cs, CharsetDecoder decoder) {
     return Utf16Reader.reads(cs) ? new Utf16Reader(in, cs) : new InputStreamReader(in, decoder);
   }
 

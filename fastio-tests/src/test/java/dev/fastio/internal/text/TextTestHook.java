@@ -1,6 +1,7 @@
 package dev.fastio.internal.text;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.channels.FileChannel;
 import java.nio.charset.Charset;
@@ -47,6 +48,16 @@ public final class TextTestHook {
                 throw new UncheckedIOException(e);
               }
             });
+  }
+
+  /**
+   * The simple name of the class that decodes text in {@code cs} under {@code
+   * FastFiles.newBufferedReader} (and under {@code lines} where it reads through a reader).
+   */
+  public static String decoderOf(Charset cs) {
+    return Lines.decoding(InputStream.nullInputStream(), cs, cs.newDecoder())
+        .getClass()
+        .getSimpleName();
   }
 
   /** True if {@code FastFiles.lines} finds lines in the bytes of {@code cs}. */

@@ -6,10 +6,13 @@ import dev.fastio.ChunkedReader;
 import dev.fastio.FastChannels;
 import dev.fastio.FastioTestHook;
 import dev.fastio.internal.platform.PlatformTestHook;
+import dev.fastio.internal.text.TextTestHook;
 import dev.fastio.tests.support.TestSupport;
 import java.io.OutputStream;
 import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
+import java.nio.charset.Charset;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Duration;
@@ -117,6 +120,29 @@ class StrategyGuardTest {
           "BUFFERED",
           "");
     }
+  }
+
+  /**
+   * Lines take their fast paths: found in the bytes of UTF-8 and of the multi-byte charsets split
+   * so (Shift_JIS, GBK), and UTF-16 decoded by fastio's reader, not the JDK's {@code
+   * InputStreamReader}.
+   */
+  @Test
+  void linesTakeTheirFastPaths() {
+    for (String name : List.of("UTF-8", "Shift_JIS", "GBK")) {
+      PerfGuard.same(
+          "FastFiles.lines in " + name + " (lines found in the bytes)",
+          "splits at newlines",
+          String.valueOf(TextTestHook.splitsAtNewlines(Charset.forName(name))),
+          "true",
+          "");
+    }
+    PerfGuard.same(
+        "FastFiles.newBufferedReader, lines, readAllLines in UTF-16 (fastio's decoding)",
+        "decoder",
+        TextTestHook.decoderOf(StandardCharsets.UTF_16),
+        "Utf16Reader",
+        "");
   }
 
   /**
