@@ -535,8 +535,8 @@ public final class FastFiles {
    * {@code cs} ({@link java.nio.charset.MalformedInputException} or {@link
    * java.nio.charset.UnmappableCharacterException}), is thrown as an {@link
    * java.io.UncheckedIOException} from the stream operation that met it (in the charsets read from
-   * their bytes and in UTF-16, when the reading reaches the bad bytes, after the lines before them;
-   * the JDK's reader decodes ahead and may throw it sooner).
+   * their bytes and in those decoded faster (below), when the reading reaches the bad bytes, after
+   * the lines before them; the JDK's reader decodes ahead and may throw it sooner).
    *
    * <p>In a charset whose bytes 0x0A and 0x0D only ever mean LF and CR (UTF-8, US-ASCII, ISO-8859-1
    * and the other single-byte ASCII charsets; Shift_JIS, windows-31j, EUC-KR, x-windows-949, GBK
@@ -546,12 +546,13 @@ public final class FastFiles {
    * in UTF-8, ISO-8859-1 or US-ASCII is read up to its size when it was opened (what is appended
    * later is not read); a larger one, and one in any other charset, to its end. Other charsets,
    * FIFOs and files whose size reads as 0 ({@code /proc}) are read sequentially through a {@code
-   * BufferedReader}, to their end (UTF-16 text decoded faster than the JDK decodes it, with the
-   * same characters and errors; on JDK 17, UTF-16 marked little-endian that ends in half a
-   * surrogate pair fails, where that JDK reads its end as big-endian, a bug fixed in JDK 20);
-   * unlike the JDK, which closes such a file and opens it a second time (a FIFO then loses what a
-   * writer wrote to the first open, or waits for another writer), fastio reads it through the one
-   * open.
+   * BufferedReader}, to their end (UTF-16, UTF-32, EUC-JP, GB18030 and the other stateless
+   * ASCII-compatible Chinese, Japanese and Korean charsets decoded faster than the JDK decodes
+   * them, with the same characters and errors; on JDK 17, UTF-16 marked little-endian that ends in
+   * half a surrogate pair fails, where that JDK reads its end as big-endian, a bug fixed in JDK
+   * 20); unlike the JDK, which closes such a file and opens it a second time (a FIFO then loses
+   * what a writer wrote to the first open, or waits for another writer), fastio reads it through
+   * the one open.
    *
    * <p>The stream is not thread-safe, as any stream; its parallel form reads with a positional read
    * per part on one shared channel.
@@ -607,10 +608,11 @@ public final class FastFiles {
    * Opens a file for reading text: {@link java.nio.file.Files#newBufferedReader(Path, Charset)},
    * the JDK's {@code BufferedReader} and decoder (bytes that are not text throw {@link
    * java.nio.charset.MalformedInputException}) over {@link #newInputStream}, so no native buffer is
-   * allocated per read or kept per thread. UTF-16 text is decoded faster, with the decoder's
-   * characters and errors (a line-by-line read meets an error when it reaches the line's bytes; the
-   * JDK's reader may throw it a line or more sooner); on JDK 17 see {@link #lines(Path, Charset)}.
-   * The caller closes it; not thread-safe.
+   * allocated per read or kept per thread. Text in the charsets {@link #lines(Path, Charset)} names
+   * (UTF-16, UTF-32, EUC-JP, GB18030, ...) is decoded faster, with the decoder's characters and
+   * errors (a line-by-line read meets an error when it reaches the line's bytes; the JDK's reader
+   * may throw it a line or more sooner); on JDK 17 see {@link #lines(Path, Charset)}. The caller
+   * closes it; not thread-safe.
    *
    * @param path the file
    * @param cs the charset of its text

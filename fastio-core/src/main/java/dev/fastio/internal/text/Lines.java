@@ -37,7 +37,7 @@ import java.util.stream.StreamSupport;
  * file system, non-empty, in a charset that {@link #splitsAtNewlines splits at newlines}, is read
  * by a {@link LineSpliterator} (bytes scanned for LF and CR, each line decoded once); any other
  * file is read through a {@code BufferedReader} over fastio's input stream, as the JDK reads it
- * over its own, UTF-16 text through a {@link Utf16Reader}.
+ * over its own, the text of some charsets through a {@link DecodingReader}.
  */
 public final class Lines {
   private static final Map<Charset, Boolean> SPLITS = new ConcurrentHashMap<>();
@@ -126,11 +126,15 @@ public final class Lines {
   }
 
   /**
-   * The characters of {@code in} in {@code cs}: a {@link Utf16Reader} for UTF-16, else the JDK's
-   * {@code InputStreamReader} with {@code decoder}.
+   * The characters of {@code in} in {@code cs}, decoded by {@code decoder}: through a {@link
+   * DecodingReader} where a {@link Copy} takes what the decoder would only copy (UTF-16, UTF-32,
+   * EUC-JP, GB18030), else the JDK's {@code InputStreamReader}.
    */
   static Reader decoding(InputStream in, Charset cs, CharsetDecoder decoder) {
-    return Utf16Reader.reads(cs) ? new Utf16Reader(in, cs) : new InputStreamReader(in, decoder);
+    Copy copy = Copy.of(cs);
+    return copy != null
+        ? new DecodingReader(in, copy, decoder)
+        : new InputStreamReader(in, decoder);
   }
 
   /** {@code Files.newBufferedWriter(Path, Charset, OpenOption...)}, over fastio's output stream. */
@@ -173,8 +177,7 @@ public final class Lines {
       return false;
     }
     if (ASCII_MULTI_BYTE.contains(cs.name()) && cs.getClass().getName().startsWith("sun.nio.cs.")) {
-      CharBuffer chars = decodeEach(cs, 0x80);
-      return chars != null && chars.length() == 0x80 && sameCodes(chars, 0, 0x80);
+      return decodesAsciiAsAscii(cs);
     }
     if (cs.newEncoder().maxBytesPerChar() != 1.0f) {
       return false;
@@ -209,9 +212,13 @@ public final class Lines {
     }
   }
 
-  /** Whether {@code chars[from, to)} are the characters {@code from} to {@code to - 1}. */
-  private static boolean sameCodes(CharBuffer chars, int from, int to) {
-    for (int i = from; i < to; i++) {
+  /** Whether the decoder of {@code cs} decodes each byte below 0x80 as the ASCII character. */
+  static boolean decodesAsciiAsAscii(Charset cs) {
+    CharBuffer chars = decodeEach(cs, 0x80);
+    if (chars == null || chars.length() != 0x80) {
+      return false;
+    }
+    for (int i = 0; i < 0x80; i++) {
       if (chars.charAt(i) != i) {
         return false;
       }

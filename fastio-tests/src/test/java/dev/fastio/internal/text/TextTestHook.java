@@ -2,6 +2,7 @@ package dev.fastio.internal.text;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.Reader;
 import java.io.UncheckedIOException;
 import java.nio.channels.FileChannel;
 import java.nio.charset.Charset;
@@ -58,6 +59,20 @@ public final class TextTestHook {
     return Lines.decoding(InputStream.nullInputStream(), cs, cs.newDecoder())
         .getClass()
         .getSimpleName();
+  }
+
+  /** The name of the copy fastio's reader makes of the bytes of {@code cs}, or "none". */
+  public static String copyOf(Charset cs) {
+    Copy copy = Copy.of(cs);
+    return copy == null ? "none" : copy.name();
+  }
+
+  /**
+   * The reader under {@code FastFiles.newBufferedReader} of {@code in} in {@code cs} (it owns and
+   * closes {@code in}).
+   */
+  public static Reader reader(InputStream in, Charset cs) {
+    return Lines.decoding(in, cs, cs.newDecoder());
   }
 
   /** True if {@code FastFiles.lines} finds lines in the bytes of {@code cs}. */

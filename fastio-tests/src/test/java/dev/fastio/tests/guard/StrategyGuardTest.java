@@ -12,7 +12,6 @@ import java.io.OutputStream;
 import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
 import java.nio.charset.Charset;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Duration;
@@ -137,12 +136,15 @@ class StrategyGuardTest {
           "true",
           "");
     }
-    PerfGuard.same(
-        "FastFiles.newBufferedReader, lines, readAllLines in UTF-16 (fastio's decoding)",
-        "decoder",
-        TextTestHook.decoderOf(StandardCharsets.UTF_16),
-        "Utf16Reader",
-        "");
+    for (String name : List.of("UTF-16", "UTF-32", "EUC-JP", "GB18030")) {
+      Charset cs = Charset.forName(name);
+      PerfGuard.same(
+          "FastFiles.newBufferedReader, lines, readAllLines in " + name + " (fastio's decoding)",
+          "reader and copy",
+          TextTestHook.decoderOf(cs) + " " + TextTestHook.copyOf(cs),
+          "DecodingReader " + (name.startsWith("UTF") ? name.replace('-', '_') : "ASCII"),
+          "");
+    }
   }
 
   /**

@@ -1,6 +1,7 @@
 package dev.fastio.tests.text;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.fastio.FastFiles;
 import dev.fastio.internal.text.TextTestHook;
@@ -8,16 +9,23 @@ import dev.fastio.tests.support.Outcome;
 import dev.fastio.tests.support.TestSupport;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.Reader;
 import java.io.UncheckedIOException;
 import java.nio.charset.Charset;
 import java.nio.charset.MalformedInputException;
 import java.nio.charset.StandardCharsets;
+import java.nio.charset.UnmappableCharacterException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.stream.Stream;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
+import net.jqwik.api.Assume;
 import net.jqwik.api.Combinators;
 import net.jqwik.api.EdgeCasesMode;
 import net.jqwik.api.ForAll;
@@ -188,22 +196,271 @@ class LinesPropertiesTest {
   @Property(tries = 1000, seed = "20261128", edgeCases = EdgeCasesMode.NONE)
   void utf16EqualsTheJdk(@ForAll("utf16") byte[] content, @ForAll("utf16Charsets") Charset cs)
       throws Exception {
-    Path file = TestSupport.write(dir, "utf16-" + counter++, content);
-    Outcome all = Outcome.of(() -> Files.readAllLines(file, cs), file);
-    Outcome fast = Outcome.of(() -> FastFiles.readAllLines(file, cs), file);
     if (Runtime.version().feature() < 20 && endsInHalfAfterLittleEndianMark(content, cs)) {
+      Path file = TestSupport.write(dir, "utf16-" + counter++, content);
+      Outcome fast = Outcome.of(() -> FastFiles.readAllLines(file, cs), file);
       assertEquals(MalformedInputException.class, fast.thrown(), "JDK-8292043");
+      Files.delete(file);
     } else {
-      assertEquals(all, fast, "readAllLines");
-      assertEquals(
-          Outcome.of(() -> collect(() -> Files.lines(file, cs)), file),
-          Outcome.of(() -> collect(() -> FastFiles.lines(file, cs)), file),
-          "lines");
-      assertEquals(
-          Outcome.of(() -> readChars(Files.newBufferedReader(file, cs)), file),
-          Outcome.of(() -> readChars(FastFiles.newBufferedReader(file, cs)), file),
-          "newBufferedReader");
+      assertReadAsTheJdk(content, cs);
     }
+  }
+
+  /**
+   * UTF-32 text of units that the decoder treats apart (supplementary characters, values past
+   * U+10FFFF, both byte orders' marks, surrogates, which it passes), LF and CR, each unit in either
+   * byte order, up to three bytes left over at the end; some files longer than the reader's buffer.
+   */
+  @Property(tries = 600, seed = "20261128", edgeCases = EdgeCasesMode.NONE)
+  void utf32EqualsTheJdk(@ForAll("utf32") byte[] content, @ForAll("utf32Charsets") Charset cs)
+      throws Exception {
+    assertReadAsTheJdk(content, cs);
+  }
+
+  @Provide
+  Arbitrary<Charset> utf32Charsets() {
+    return Arbitraries.of("UTF-32", "UTF-32BE", "UTF-32LE", "X-UTF-32BE-BOM", "X-UTF-32LE-BOM")
+        .map(Charset::forName);
+  }
+
+  @Provide
+  Arbitrary<byte[]> utf32() {
+    Arbitrary<Integer> special =
+        Arbitraries.of(
+            0x0A,
+            0x0D,
+            0xFEFF,
+            0xFFFE,
+            0xFFFE0000,
+            0xD800,
+            0xDC00,
+            0x1F600,
+            0x10FFFF,
+            0x110000,
+            0xFFFFFFFF,
+            0x4E2D,
+            0xE9,
+            0x0A0D,
+            0);
+    Arbitrary<Integer> text = Arbitraries.integers().between('a', 'z');
+    Arbitrary<List<Integer>> few = Arbitraries.oneOf(special, text).list().ofMaxSize(24);
+    Arbitrary<List<Integer>> many =
+        Arbitraries.frequencyOf(Tuple.of(1, special), Tuple.of(200, text))
+            .list()
+            .ofMinSize(4_000)
+            .ofMaxSize(10_000);
+    Arbitrary<List<Integer>> units = Arbitraries.frequencyOf(Tuple.of(9, few), Tuple.of(1, many));
+    return Combinators.combine(units, Arbitraries.longs(), Arbitraries.integers().between(0, 3))
+        .as(LinesPropertiesTest::utf32Bytes);
+  }
+
+  /** The units in a byte order drawn for each from {@code seed}, and {@code extra} bytes after. */
+  private static byte[] utf32Bytes(List<Integer> units, long seed, int extra) {
+    java.util.Random orders = new java.util.Random(seed);
+    ByteArrayOutputStream b = new ByteArrayOutputStream();
+    for (int u : units) {
+      boolean big = orders.nextBoolean();
+      for (int i = 0; i < 4; i++) {
+        b.write(u >>> (big ? 24 - 8 * i : 8 * i));
+      }
+    }
+    for (int i = 0; i < extra; i++) {
+      b.write((int) seed >>> i);
+    }
+    return b.toByteArray();
+  }
+
+  /**
+   * Text in an ASCII-compatible multi-byte charset that fastio decodes with a copy of the ASCII
+   * runs (EUC-JP, GB18030 and the others {@code TextTestHook.decoderOf} names), as its encoder
+   * writes it, with bytes that are not text inserted anywhere (a lead byte before LF or CR, 0x8F,
+   * digits after a lead byte): the same lines and characters, or the same exception.
+   */
+  @Property(tries = 800, seed = "20261128", edgeCases = EdgeCasesMode.NONE)
+  void asciiCompatibleMultiByteEqualsTheJdk(
+      @ForAll("copiedAsciiCharsets") Charset cs,
+      @ForAll("mixedText") String text,
+      @ForAll("noise") byte[] noise,
+      @ForAll @IntRange(min = 0, max = 1_000_000) int at)
+      throws Exception {
+    byte[] encoded = text.getBytes(cs);
+    int p = at % (encoded.length + 1);
+    assertReadAsTheJdk(
+        concat(
+            List.of(
+                Arrays.copyOfRange(encoded, 0, p),
+                noise,
+                Arrays.copyOfRange(encoded, p, encoded.length))),
+        cs);
+  }
+
+  /**
+   * fastio's reader under {@code newBufferedReader} in every charset it takes, read directly in
+   * reads of one, two, a few and thousands of characters over a stream that returns a few bytes or
+   * thousands at a time, against the JDK's {@code InputStreamReader} read the same way: the same
+   * characters, or the same exception after at least the characters the JDK's gave (it fails as
+   * soon as a chunk it decodes holds an error, fastio after giving the characters before it).
+   */
+  @Property(tries = 1000, seed = "20261128", edgeCases = EdgeCasesMode.NONE)
+  void decodingReaderReadsAsTheJdkAtAnyReadSize(
+      @ForAll("decodedCharsets") Charset cs,
+      @ForAll("mixedText") String text,
+      @ForAll("noise") byte[] noise,
+      @ForAll @IntRange(min = 0, max = 1_000_000) int at,
+      @ForAll long seed)
+      throws Exception {
+    byte[] encoded = text.getBytes(cs);
+    int p = at % (encoded.length + 1);
+    byte[] content =
+        concat(
+            List.of(
+                Arrays.copyOfRange(encoded, 0, p),
+                noise,
+                Arrays.copyOfRange(encoded, p, encoded.length)));
+    Assume.that(Runtime.version().feature() >= 20 || !endsInHalfAfterLittleEndianMark(content, cs));
+    Read jdk = Read.of(new InputStreamReader(new Trickle(content, seed), cs.newDecoder()), seed);
+    Read fast = Read.of(TextTestHook.reader(new Trickle(content, seed), cs), seed);
+    assertEquals(jdk.failure(), fast.failure(), "failure");
+    if (jdk.failure() == null) {
+      assertEquals(jdk.chars(), fast.chars());
+    } else {
+      assertTrue(fast.chars().startsWith(jdk.chars()), "fastio gives what the JDK gave first");
+    }
+  }
+
+  @Provide
+  Arbitrary<Charset> decodedCharsets() {
+    return Arbitraries.of(
+        Charset.availableCharsets().values().stream()
+            .filter(cs -> TextTestHook.decoderOf(cs).equals("DecodingReader"))
+            .toList());
+  }
+
+  /** What a reader gave, read in sizes drawn from a seed, and its exception with input length. */
+  private record Read(String chars, String failure) {
+    static Read of(Reader reader, long seed) {
+      java.util.Random sizes = new java.util.Random(seed);
+      StringBuilder b = new StringBuilder();
+      char[] chunk = new char[9000];
+      try (reader) {
+        while (true) {
+          int[] choice = {1, 2, 1 + sizes.nextInt(9), 8192, 1 + sizes.nextInt(9000)};
+          int n = reader.read(chunk, 0, choice[sizes.nextInt(choice.length)]);
+          if (n < 0) {
+            return new Read(b.toString(), null);
+          }
+          b.append(chunk, 0, n);
+        }
+      } catch (MalformedInputException e) {
+        return new Read(b.toString(), "malformed " + e.getInputLength());
+      } catch (UnmappableCharacterException e) {
+        return new Read(b.toString(), "unmappable " + e.getInputLength());
+      } catch (IOException e) {
+        return new Read(b.toString(), e.toString());
+      }
+    }
+  }
+
+  /** A stream of {@code bytes} that gives one to three bytes or up to 20,000 a read. */
+  private static final class Trickle extends InputStream {
+    private final byte[] bytes;
+    private final java.util.Random sizes;
+    private int pos;
+
+    Trickle(byte[] bytes, long seed) {
+      this.bytes = bytes;
+      this.sizes = new java.util.Random(~seed);
+    }
+
+    @Override
+    public int read() {
+      return pos < bytes.length ? bytes[pos++] & 0xFF : -1;
+    }
+
+    @Override
+    public int read(byte[] b, int off, int len) {
+      if (len == 0) {
+        return 0;
+      }
+      if (pos == bytes.length) {
+        return -1;
+      }
+      int most = sizes.nextInt(4) == 0 ? 1 + sizes.nextInt(3) : 1 + sizes.nextInt(20_000);
+      int n = Math.min(Math.min(len, bytes.length - pos), most);
+      System.arraycopy(bytes, pos, b, off, n);
+      pos += n;
+      return n;
+    }
+  }
+
+  @Provide
+  Arbitrary<Charset> copiedAsciiCharsets() {
+    return Arbitraries.of(
+        Charset.availableCharsets().values().stream()
+            .filter(cs -> !cs.name().toUpperCase(Locale.ROOT).contains("UTF"))
+            .filter(cs -> TextTestHook.decoderOf(cs).equals("DecodingReader"))
+            .toList());
+  }
+
+  @Provide
+  Arbitrary<String> mixedText() {
+    Arbitrary<Integer> cp =
+        Arbitraries.frequencyOf(
+            Tuple.of(40, Arbitraries.integers().between('a', 'z')),
+            Tuple.of(4, Arbitraries.of((int) '\n', (int) '\r', (int) '0', (int) '~')),
+            Tuple.of(10, Arbitraries.integers().between(0x4E00, 0x9FFF)),
+            Tuple.of(3, Arbitraries.integers().between(0x3041, 0x30FF)),
+            Tuple.of(2, Arbitraries.of(0xE9, 0xFC, 0xA5, 0x203E, 0xFFFD)),
+            Tuple.of(1, Arbitraries.integers().between(0x20000, 0x2A6DF)));
+    Arbitrary<List<Integer>> few = cp.list().ofMaxSize(40);
+    Arbitrary<List<Integer>> many = cp.list().ofMinSize(8_000).ofMaxSize(20_000);
+    return Arbitraries.frequencyOf(Tuple.of(9, few), Tuple.of(1, many))
+        .map(
+            cps -> {
+              StringBuilder b = new StringBuilder();
+              cps.forEach(b::appendCodePoint);
+              return b.toString();
+            });
+  }
+
+  @Provide
+  Arbitrary<byte[]> noise() {
+    Arbitrary<Byte> b =
+        Arbitraries.of(
+            (byte) '\n',
+            (byte) '\r',
+            (byte) 0x8E,
+            (byte) 0x8F,
+            (byte) 0x81,
+            (byte) 0x30,
+            (byte) 0xA1,
+            (byte) 0xFE,
+            (byte) 0xFF,
+            (byte) 0x80,
+            (byte) 0x00);
+    return Arbitraries.frequencyOf(
+        Tuple.of(1, Arbitraries.just(new byte[0])),
+        Tuple.of(1, b.array(byte[].class).ofMinSize(1).ofMaxSize(6)));
+  }
+
+  /**
+   * {@code content} in {@code cs} read by {@code readAllLines}, {@code lines} and {@code
+   * newBufferedReader} as the JDK's read it: the same lines and characters, or the same exception.
+   */
+  private void assertReadAsTheJdk(byte[] content, Charset cs) throws Exception {
+    Path file = TestSupport.write(dir, "decoded-" + counter++, content);
+    assertEquals(
+        Outcome.of(() -> Files.readAllLines(file, cs), file),
+        Outcome.of(() -> FastFiles.readAllLines(file, cs), file),
+        "readAllLines");
+    assertEquals(
+        Outcome.of(() -> collect(() -> Files.lines(file, cs)), file),
+        Outcome.of(() -> collect(() -> FastFiles.lines(file, cs)), file),
+        "lines");
+    assertEquals(
+        Outcome.of(() -> readChars(Files.newBufferedReader(file, cs)), file),
+        Outcome.of(() -> readChars(FastFiles.newBufferedReader(file, cs)), file),
+        "newBufferedReader");
     Files.delete(file);
   }
 
