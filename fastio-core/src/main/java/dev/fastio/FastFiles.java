@@ -538,21 +538,23 @@ public final class FastFiles {
    * their bytes and in those decoded faster (below), when the reading reaches the bad bytes, after
    * the lines before them; the JDK's reader decodes ahead and may throw it sooner).
    *
-   * <p>In a charset whose bytes 0x0A and 0x0D only ever mean LF and CR (UTF-8, US-ASCII, ISO-8859-1
-   * and the other single-byte ASCII charsets; Shift_JIS, windows-31j, EUC-KR, x-windows-949, GBK
-   * and Big5), a regular file is read without a {@code Reader}: its bytes are scanned for line
-   * terminators and each line decoded once; a parallel stream splits the file at line boundaries
-   * into parts read by separate threads, for files of any size. As the JDK's, a file of up to 2 GiB
-   * in UTF-8, ISO-8859-1 or US-ASCII is read up to its size when it was opened (what is appended
-   * later is not read); a larger one, and one in any other charset, to its end. Other charsets,
-   * FIFOs and files whose size reads as 0 ({@code /proc}) are read sequentially through a {@code
-   * BufferedReader}, to their end (UTF-16, UTF-32, EUC-JP, GB18030 and the other stateless
-   * ASCII-compatible Chinese, Japanese and Korean charsets decoded faster than the JDK decodes
-   * them, with the same characters and errors; on JDK 17, UTF-16 marked little-endian that ends in
-   * half a surrogate pair fails, where that JDK reads its end as big-endian, a bug fixed in JDK
-   * 20); unlike the JDK, which closes such a file and opens it a second time (a FIFO then loses
-   * what a writer wrote to the first open, or waits for another writer), fastio reads it through
-   * the one open.
+   * <p>In a charset where one byte only ever means CR and one (or two) only ever LF (UTF-8,
+   * US-ASCII, ISO-8859-1 and the other single-byte ASCII charsets; Shift_JIS, windows-31j, EUC-KR,
+   * x-windows-949, GBK and Big5; the single-byte EBCDIC charsets such as IBM037 and IBM1047), a
+   * regular file is read without a {@code Reader}: its bytes are scanned for line terminators and
+   * each line decoded once; a parallel stream splits the file at line boundaries into parts read by
+   * separate threads, for files of any size. As the JDK's, a file of up to 2 GiB in UTF-8,
+   * ISO-8859-1 or US-ASCII is read up to its size when it was opened (what is appended later is not
+   * read); a larger one, and one in any other charset, to its end. Other charsets, FIFOs and files
+   * whose size reads as 0 ({@code /proc}) are read sequentially through a {@code BufferedReader},
+   * to their end (UTF-16, UTF-32, EUC-JP, GB18030 and the other stateless ASCII-compatible Chinese,
+   * Japanese and Korean charsets, and ISO-2022-JP, decoded faster than the JDK decodes them, with
+   * the same characters and errors; on JDK 17, UTF-16 marked little-endian that ends in half a
+   * surrogate pair fails, where that JDK reads its end as big-endian, and ISO-2022-JP that ends
+   * inside a double-byte character fails, where that JDK reads its last bytes as ASCII: a bug fixed
+   * in JDK 20); unlike the JDK, which closes such a file and opens it a second time (a FIFO then
+   * loses what a writer wrote to the first open, or waits for another writer), fastio reads it
+   * through the one open.
    *
    * <p>The stream is not thread-safe, as any stream; its parallel form reads with a positional read
    * per part on one shared channel.

@@ -25,16 +25,7 @@ enum Copy {
   ASCII(1) {
     @Override
     int copy(byte[] buf, int pos, int limit, ByteOrder order, char[] cbuf, int off, int len) {
-      int n = Math.min(len, limit - pos);
-      int i = 0;
-      for (; i < n; i++) {
-        byte b = buf[pos + i];
-        if (b < 0) {
-          break;
-        }
-        cbuf[off + i] = (char) b;
-      }
-      return i;
+      return copyAscii(buf, pos, limit, cbuf, off, len, false);
     }
 
     @Override
@@ -45,6 +36,37 @@ enum Copy {
         }
       }
       return limit;
+    }
+  },
+
+  /**
+   * Bytes below 0x80 other than ESC, SO and SI, each the ASCII character of its value, in the
+   * ISO-2022-JP charsets (the JDK's {@code ISO2022_JP} decoder: ISO-2022-JP, ISO-2022-JP-2 and the
+   * Windows forms), whose decoder keeps a state: ASCII at the start, and again right after it took
+   * an ESC ( B, whatever came before (any other byte sequence that could hold those three bytes is
+   * an error there). So the copy runs from the start and from the end of each ESC ( B the decoder
+   * took, and the decoder takes everything else.
+   */
+  ISO_2022_JP(1) {
+    @Override
+    int copy(byte[] buf, int pos, int limit, ByteOrder order, char[] cbuf, int off, int len) {
+      return copyAscii(buf, pos, limit, cbuf, off, len, true);
+    }
+
+    /** The end of the first ESC ( B in {@code buf[pos, limit)}, or -1 if there is none. */
+    @Override
+    int decodeEnd(byte[] buf, int pos, int limit) {
+      for (int i = pos; i + 2 < limit; i++) {
+        if (buf[i] == ESC && buf[i + 1] == '(' && buf[i + 2] == 'B') {
+          return i + 3;
+        }
+      }
+      return -1;
+    }
+
+    @Override
+    boolean stateful() {
+      return true;
     }
   },
 
@@ -101,6 +123,10 @@ enum Copy {
 
   /** Bytes after a line feed the decoder is given with the ASCII copy (more than a character). */
   static final int PAST_LINE = 8;
+
+  private static final byte ESC = 0x1B;
+  private static final byte SO = 0x0E;
+  private static final byte SI = 0x0F;
 
   private static final VarHandle INTS_BE =
       MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.BIG_ENDIAN);
@@ -172,7 +198,28 @@ enum Copy {
     if (ASCII_CHARSETS.contains(cs.name()) && Lines.decodesAsciiAsAscii(cs)) {
       return Optional.of(ASCII);
     }
+    if (cs.canEncode()
+        && cs.newDecoder().getClass().getName().equals("sun.nio.cs.ext.ISO2022_JP$Decoder")) {
+      return Optional.of(ISO_2022_JP);
+    }
     return Optional.empty();
+  }
+
+  /**
+   * Copies bytes below 0x80 (not ESC, SO or SI if {@code shifts}) from {@code buf[pos, limit)} as
+   * characters into {@code cbuf[off, off + len)}, up to the first other byte; returns how many.
+   */
+  private static int copyAscii(
+      byte[] buf, int pos, int limit, char[] cbuf, int off, int len, boolean shifts) {
+    int n = Math.min(len, limit - pos);
+    for (int i = 0; i < n; i++) {
+      byte b = buf[pos + i];
+      if (b < 0 || (shifts && (b == ESC || b == SO || b == SI))) {
+        return i;
+      }
+      cbuf[off + i] = (char) b;
+    }
+    return n;
   }
 
   /** The bytes of one unit. */
@@ -190,10 +237,20 @@ enum Copy {
   /**
    * Where the decoder's bytes end when it takes over at {@code pos} in {@code buf[pos, limit)}, so
    * that the copy takes over again soon after (the decoder takes fewer if it stops inside a
-   * character, all if that leaves it nothing to do).
+   * character, all if that leaves it nothing to do). For a {@link #stateful} copy: where the
+   * decoder is back in the state the copy needs once it has taken the bytes before, or -1 if that
+   * is not in {@code buf[pos, limit)}.
    */
   int decodeEnd(byte[] buf, int pos, int limit) {
     return limit;
+  }
+
+  /**
+   * Whether the decoder keeps a state that decides what the copy may take: then the copy takes
+   * bytes only from the start and from each {@link #decodeEnd} the decoder reached.
+   */
+  boolean stateful() {
+    return false;
   }
 
   /** How many bytes at the start of a stream in {@code cs} go through the decoder first. */

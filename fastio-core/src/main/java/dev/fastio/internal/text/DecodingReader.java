@@ -27,6 +27,9 @@ import java.util.Objects;
 final class DecodingReader extends Reader {
   private static final int BUFFER = 16 * 1024;
 
+  /** A {@code resume} not known yet: the decoder may hold a state the copy cannot follow. */
+  private static final int NEVER = Integer.MAX_VALUE;
+
   private final InputStream in;
   private final Copy copy;
   private final CharsetDecoder decoder;
@@ -38,6 +41,7 @@ final class DecodingReader extends Reader {
   private boolean started; // the head went through the decoder
   private ByteOrder order; // the byte order of the copy; null until the head is read, if detected
   private int leftover = -1; // the second character decoded for a read of one character
+  private int resume; // where in buf the copy may take bytes again (a stateful copy), or NEVER
 
   /**
    * A reader of {@code in} in {@code cs}, decoding with {@code decoder} (new, reporting errors, of
@@ -84,13 +88,13 @@ final class DecodingReader extends Reader {
         continue;
       }
       if (limit - pos >= width) {
-        int n = copy.copy(buf, pos, limit, order, cbuf, off, len);
+        int n = pos >= resume ? copy.copy(buf, pos, limit, order, cbuf, off, len) : 0;
         if (n > 0) {
           pos += n * width;
           return n;
         }
         int before = pos;
-        n = decode(cbuf, off, len, eof ? limit : copy.decodeEnd(buf, pos, limit));
+        n = decode(cbuf, off, len, decodeEnd());
         if (n > 0) {
           return n;
         }
@@ -107,6 +111,23 @@ final class DecodingReader extends Reader {
       }
       return decode(cbuf, off, len, limit); // a last part of a unit: the decoder's error
     }
+  }
+
+  /**
+   * Where the decoder's bytes end now: for a stateful copy where the copy may resume (known, or
+   * found now), or the end of the bytes; else where the copy says, and the end of the bytes at the
+   * end of the stream (the decoder cannot be told the input ends inside a character).
+   */
+  private int decodeEnd() {
+    if (!copy.stateful()) {
+      return eof ? limit : copy.decodeEnd(buf, pos, limit);
+    }
+    if (resume != NEVER && resume > pos) {
+      return resume;
+    }
+    int end = copy.decodeEnd(buf, pos, limit);
+    resume = end < 0 ? NEVER : end;
+    return end < 0 ? limit : end;
   }
 
   /**
@@ -147,7 +168,7 @@ final class DecodingReader extends Reader {
     CoderResult result = decoder.decode(src, dst, eof);
     if (src.position() == pos && result.isUnderflow() && end < limit) {
       src = ByteBuffer.wrap(buf, pos, limit - pos); // a character past the end given: all bytes
-      result = decoder.decode(src, dst, false);
+      result = decoder.decode(src, dst, eof);
     }
     pos = src.position();
     int n = dst.position() - off;
@@ -182,6 +203,9 @@ final class DecodingReader extends Reader {
   private void fill() throws IOException {
     System.arraycopy(buf, pos, buf, 0, limit - pos);
     limit -= pos;
+    if (resume != NEVER) {
+      resume = Math.max(0, resume - pos);
+    }
     pos = 0;
     int n = in.read(buf, limit, buf.length - limit);
     if (n == 0) {

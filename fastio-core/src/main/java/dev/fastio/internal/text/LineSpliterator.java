@@ -14,10 +14,10 @@ import java.util.Spliterator;
 import java.util.function.Consumer;
 
 /**
- * The lines of the bytes {@code [index, fence)} of a file, for a charset in which the bytes {@code
- * 0x0A} and {@code 0x0D} only ever mean LF and CR ({@link Lines#splitsAtNewlines}). A line ends at
- * LF, CR or CR LF, as {@link java.io.BufferedReader#readLine()} ends it; a last line without a
- * terminator is a line; the terminators are not part of the lines.
+ * The lines of the bytes {@code [index, fence)} of a file, for a charset in which one byte only
+ * ever means LF (or two) and one only ever CR ({@link Lines#newlines}: 0x0A and 0x0D but in
+ * EBCDIC). A line ends at LF, CR or CR LF, as {@link java.io.BufferedReader#readLine()} ends it; a
+ * last line without a terminator is a line; the terminators are not part of the lines.
  *
  * <p>Reading: positional reads of the shared channel through a pooled direct buffer, copied into a
  * heap array that grows to hold the longest line; nothing is mapped, and no native buffer is kept.
@@ -46,12 +46,16 @@ final class LineSpliterator implements Spliterator<String> {
       MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
   private static final long ONES = 0x0101010101010101L;
   private static final long HIGHS = 0x8080808080808080L;
-  private static final long LF = ONES * '\n';
-  private static final long CR = ONES * '\r';
-  private static final long BELOW_CR = ONES * ('\r' + 1);
 
   private final FileChannel channel;
   private final Charset charset;
+  private final byte lf; // the byte of LF in the charset, another (or the same), and CR's
+  private final byte lf2;
+  private final byte cr;
+  private final long lfs; // eight of each, and eight of the byte above the highest
+  private final long lf2s;
+  private final long crs;
+  private final long belowNewline;
   private final long knownSize;
   private final long minSplit;
   private final int initial;
@@ -79,6 +83,14 @@ final class LineSpliterator implements Spliterator<String> {
       int initial) {
     this.channel = channel;
     this.charset = charset;
+    int newlines = Lines.newlines(charset);
+    this.lf = (byte) newlines;
+    this.cr = (byte) (newlines >>> 8);
+    this.lf2 = (byte) (newlines >>> 16);
+    this.lfs = ONES * lf;
+    this.lf2s = ONES * lf2;
+    this.crs = ONES * cr;
+    this.belowNewline = ONES * (Math.max(Math.max(lf, lf2), cr) + 1);
     this.index = index;
     this.fence = fence;
     this.knownSize = knownSize;
@@ -121,8 +133,8 @@ final class LineSpliterator implements Spliterator<String> {
     int scan = pos;
     while (true) {
       int end = terminator(scan);
-      if (end >= 0 && (buf[end] == '\n' || end + 1 < limit || eof)) {
-        int terminator = buf[end] == '\r' && end + 1 < limit && buf[end + 1] == '\n' ? 2 : 1;
+      if (end >= 0 && (buf[end] != cr || end + 1 < limit || eof)) {
+        int terminator = buf[end] == cr && end + 1 < limit && isLf(buf[end + 1]) ? 2 : 1;
         String line = decoder.decode(buf, pos, end - pos, terminator);
         pos = end + terminator;
         return line;
@@ -144,31 +156,42 @@ final class LineSpliterator implements Spliterator<String> {
 
   /**
    * The index of the first LF or CR in {@code buf[from, limit)}, or -1: eight bytes at a time
-   * (SWAR). A word passes a first test only if it has a byte below 0x0E (no false negative; text
-   * rarely has one); then a byte equal to LF or CR is a zero byte of the word XOR the pattern: the
-   * lowest flagged byte is exact, the carry only flags bytes above it.
+   * (SWAR). A word passes a first test only if it has a byte below the higher of the two plus one
+   * (0x0E; 0x26 in EBCDIC; no false negative; text rarely has one); then a byte equal to LF or CR
+   * is a zero byte of the word XOR the pattern: the lowest flagged byte is exact, the carry only
+   * flags bytes above it.
    */
   private int terminator(int from) {
     byte[] b = buf;
+    long lfs = this.lfs;
+    long lf2s = this.lf2s;
+    long crs = this.crs;
+    long below = belowNewline;
     int i = from;
     for (int end = limit - Long.BYTES; i <= end; i += Long.BYTES) {
       long word = (long) LONGS.get(b, i);
-      if (((word - BELOW_CR) & ~word & HIGHS) == 0) {
+      if (((word - below) & ~word & HIGHS) == 0) {
         continue;
       }
-      long lf = word ^ LF;
-      long cr = word ^ CR;
-      long found = (((lf - ONES) & ~lf) | ((cr - ONES) & ~cr)) & HIGHS;
+      long l = word ^ lfs;
+      long l2 = word ^ lf2s;
+      long c = word ^ crs;
+      long found = (((l - ONES) & ~l) | ((l2 - ONES) & ~l2) | ((c - ONES) & ~c)) & HIGHS;
       if (found != 0) {
         return i + (Long.numberOfTrailingZeros(found) >>> 3);
       }
     }
     for (; i < limit; i++) {
-      if (b[i] == '\n' || b[i] == '\r') {
+      if (isLf(b[i]) || b[i] == cr) {
         return i;
       }
     }
     return -1;
+  }
+
+  /** Whether {@code b} is a byte of LF in the charset. */
+  private boolean isLf(byte b) {
+    return b == lf || b == lf2;
   }
 
   /**
@@ -246,12 +269,12 @@ final class LineSpliterator implements Spliterator<String> {
         }
         for (int i = 0; i < n; i++) {
           byte c = b.get(i);
-          if (c == '\n') {
+          if (isLf(c)) {
             return Math.min(at + i + 1, hi);
           }
-          if (c == '\r') {
+          if (c == cr) {
             if (i + 1 < n) {
-              return Math.min(at + i + 1 + (b.get(i + 1) == '\n' ? 1 : 0), hi);
+              return Math.min(at + i + 1 + (isLf(b.get(i + 1)) ? 1 : 0), hi);
             }
             if (n == 1 || at + i + 1 >= hi) {
               return Math.min(at + i + 1, hi);

@@ -40,7 +40,13 @@ import java.util.stream.StreamSupport;
  * over its own, the text of some charsets through a {@link DecodingReader}.
  */
 public final class Lines {
-  private static final Map<Charset, Boolean> SPLITS = new ConcurrentHashMap<>();
+  private static final Map<Charset, Integer> NEWLINES = new ConcurrentHashMap<>();
+
+  /** {@link #newlines} of a charset whose lines are not found in the bytes. */
+  static final int NONE = -1;
+
+  /** {@link #newlines} of the charsets whose LF and CR are the bytes 0x0A and 0x0D. */
+  private static final int ASCII_NEWLINES = '\n' | '\r' << 8 | '\n' << 16;
 
   private Lines() {}
 
@@ -159,41 +165,61 @@ public final class Lines {
       Set.of("Shift_JIS", "windows-31j", "EUC-KR", "x-windows-949", "GBK", "Big5");
 
   /**
-   * True if bytes 0x0A and 0x0D only ever mean LF and CR in {@code cs}, so lines can be found in
-   * the bytes: UTF-8; the single-byte charsets that decode 0x0A and 0x0D so and no other byte to LF
-   * or CR (US-ASCII, ISO-8859-*, windows-125*, KOI8-R; not EBCDIC); and the {@link
-   * #ASCII_MULTI_BYTE} charsets where this JDK decodes every byte below 0x80 as ASCII (not UTF-16
-   * or UTF-32).
+   * True if one byte only ever means LF and one only ever CR in {@code cs}, so lines can be found
+   * in the bytes ({@link #newlines}).
    */
   static boolean splitsAtNewlines(Charset cs) {
-    return SPLITS.computeIfAbsent(cs, Lines::decidesNewlines);
+    return newlines(cs) != NONE;
   }
 
-  private static boolean decidesNewlines(Charset cs) {
+  /**
+   * The bytes of LF and CR in {@code cs} ({@code lf | cr << 8 | lf2 << 16}: {@code lf2} a second
+   * byte that means LF, or {@code lf} again), where they only ever mean that and are below 0x80;
+   * else {@link #NONE}. 0x0A and 0x0D in UTF-8, the {@link #ASCII_MULTI_BYTE} charsets where this
+   * JDK decodes every byte below 0x80 as ASCII, and the single-byte ASCII charsets (US-ASCII,
+   * ISO-8859-*, windows-125*, KOI8-R); in the other single-byte charsets, the bytes they decode to
+   * LF (one or two) and CR (one): 0x25 and 0x15, and 0x0D, in most EBCDIC charsets of the JDK
+   * (IBM037, IBM500, IBM01140, ...), 0x15 and 0x0D in IBM1047; none in UTF-16 or UTF-32.
+   */
+  static int newlines(Charset cs) {
+    return NEWLINES.computeIfAbsent(cs, Lines::decideNewlines);
+  }
+
+  private static int decideNewlines(Charset cs) {
     if (cs.equals(StandardCharsets.UTF_8)) {
-      return true;
+      return ASCII_NEWLINES;
     }
     if (!cs.canEncode()) {
-      return false;
+      return NONE;
     }
     if (ASCII_MULTI_BYTE.contains(cs.name()) && cs.getClass().getName().startsWith("sun.nio.cs.")) {
-      return decodesAsciiAsAscii(cs);
+      return decodesAsciiAsAscii(cs) ? ASCII_NEWLINES : NONE;
     }
     if (cs.newEncoder().maxBytesPerChar() != 1.0f) {
-      return false;
+      return NONE;
     }
     CharBuffer chars = decodeEach(cs, 0x100);
     if (chars == null || chars.length() != 0x100) {
-      return false;
+      return NONE;
     }
+    int lf = NONE;
+    int lf2 = NONE;
+    int cr = NONE;
     for (int i = 0; i < 0x100; i++) {
       char c = chars.charAt(i);
-      boolean newline = c == '\n' || c == '\r';
-      if (newline != (i == '\n' || i == '\r') || (newline && c != i)) {
-        return false;
+      if (c == '\n') {
+        if (lf == NONE) {
+          lf = i;
+        } else {
+          lf2 = lf2 == NONE ? i : 0x100;
+        }
+      } else if (c == '\r') {
+        cr = cr == NONE ? i : 0x100;
       }
     }
-    return true;
+    lf2 = lf2 == NONE ? lf : lf2;
+    boolean ok = lf >= 0 && cr >= 0 && Math.max(lf2, cr) < 0x80;
+    return ok ? lf | cr << 8 | lf2 << 16 : NONE;
   }
 
   /** The bytes 0 to {@code n - 1} decoded in {@code cs}, bad ones replaced; null if it fails. */

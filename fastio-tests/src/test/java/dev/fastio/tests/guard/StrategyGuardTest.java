@@ -17,6 +17,7 @@ import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import jdk.jfr.Recording;
 import jdk.jfr.consumer.RecordedEvent;
 import jdk.jfr.consumer.RecordingFile;
@@ -128,7 +129,7 @@ class StrategyGuardTest {
    */
   @Test
   void linesTakeTheirFastPaths() {
-    for (String name : List.of("UTF-8", "Shift_JIS", "GBK")) {
+    for (String name : List.of("UTF-8", "Shift_JIS", "GBK", "IBM037")) {
       PerfGuard.same(
           "FastFiles.lines in " + name + " (lines found in the bytes)",
           "splits at newlines",
@@ -136,15 +137,25 @@ class StrategyGuardTest {
           "true",
           "");
     }
-    for (String name : List.of("UTF-16", "UTF-32", "EUC-JP", "GB18030")) {
-      Charset cs = Charset.forName(name);
-      PerfGuard.same(
-          "FastFiles.newBufferedReader, lines, readAllLines in " + name + " (fastio's decoding)",
-          "reader and copy",
-          TextTestHook.decoderOf(cs) + " " + TextTestHook.copyOf(cs),
-          "DecodingReader " + (name.startsWith("UTF") ? name.replace('-', '_') : "ASCII"),
-          "");
-    }
+    Map<String, String> copies =
+        Map.of(
+            "UTF-16", "UTF_16",
+            "UTF-32", "UTF_32",
+            "EUC-JP", "ASCII",
+            "GB18030", "ASCII",
+            "ISO-2022-JP", "ISO_2022_JP");
+    copies.forEach(
+        (name, copy) -> {
+          Charset cs = Charset.forName(name);
+          PerfGuard.same(
+              "FastFiles.newBufferedReader, lines, readAllLines in "
+                  + name
+                  + " (fastio's decoding)",
+              "reader and copy",
+              TextTestHook.decoderOf(cs) + " " + TextTestHook.copyOf(cs),
+              "DecodingReader " + copy,
+              "");
+        });
   }
 
   /**

@@ -208,7 +208,10 @@ class LinesContractTest {
             "EUC-KR",
             "x-windows-949",
             "GBK",
-            "Big5")) {
+            "Big5",
+            "IBM037",
+            "IBM1047",
+            "IBM01140")) {
       assertTrue(TextTestHook.splitsAtNewlines(Charset.forName(name)), name);
     }
     for (String name :
@@ -217,7 +220,7 @@ class LinesContractTest {
             "UTF-16LE",
             "UTF-16BE",
             "UTF-32",
-            "IBM037",
+            "x-IBM930",
             "ISO-2022-JP",
             "GB18030",
             "EUC-JP")) {
