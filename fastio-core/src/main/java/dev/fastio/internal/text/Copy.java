@@ -29,6 +29,11 @@ enum Copy {
     }
 
     @Override
+    int lineEnd(byte[] buf, int pos, int limit) {
+      return asciiLineEnd(buf, pos, limit, false);
+    }
+
+    @Override
     int decodeEnd(byte[] buf, int pos, int limit) {
       for (int i = pos; i < limit; i++) {
         if (buf[i] == '\n') {
@@ -53,7 +58,12 @@ enum Copy {
       return copyAscii(buf, pos, limit, cbuf, off, len, true);
     }
 
-    /** The end of the first ESC ( B in {@code buf[pos, limit)}, or -1 if there is none. */
+    @Override
+    int lineEnd(byte[] buf, int pos, int limit) {
+      return asciiLineEnd(buf, pos, limit, true);
+    }
+
+    // The end of the first ESC ( B in buf[pos, limit), or -1 if there is none.
     @Override
     int decodeEnd(byte[] buf, int pos, int limit) {
       for (int i = pos; i + 2 < limit; i++) {
@@ -206,6 +216,20 @@ enum Copy {
   }
 
   /**
+   * The first byte of {@code buf[pos, limit)} of 0x80 or more, LF or CR (or ESC, SO or SI if {@code
+   * shifts}); {@code limit} if there is none.
+   */
+  private static int asciiLineEnd(byte[] buf, int pos, int limit, boolean shifts) {
+    for (int i = pos; i < limit; i++) {
+      byte b = buf[i];
+      if (b < 0 || b == '\n' || b == '\r' || (shifts && (b == ESC || b == SO || b == SI))) {
+        return i;
+      }
+    }
+    return limit;
+  }
+
+  /**
    * Copies bytes below 0x80 (not ESC, SO or SI if {@code shifts}) from {@code buf[pos, limit)} as
    * characters into {@code cbuf[off, off + len)}, up to the first other byte; returns how many.
    */
@@ -220,6 +244,14 @@ enum Copy {
       cbuf[off + i] = (char) b;
     }
     return n;
+  }
+
+  /**
+   * The first byte of {@code buf[pos, limit)} the copy does not take, or that is LF or CR; {@code
+   * limit} if there is none. For a copy of one byte a unit, from a byte it may take.
+   */
+  int lineEnd(byte[] buf, int pos, int limit) {
+    throw new UnsupportedOperationException(name());
   }
 
   /** The bytes of one unit. */

@@ -8,6 +8,7 @@ import java.nio.ByteOrder;
 import java.nio.CharBuffer;
 import java.nio.charset.CharsetDecoder;
 import java.nio.charset.CoderResult;
+import java.nio.charset.StandardCharsets;
 import java.util.Objects;
 
 /**
@@ -22,7 +23,11 @@ import java.util.Objects;
  * order mark from them; for {@code UTF-16} and {@code UTF-32}, which detect their byte order, the
  * copy takes the order the mark gives (little-endian for FF FE, FF FE 00 00; else big-endian).
  *
- * <p>Not thread-safe: used under a {@code BufferedReader}'s lock. Closing it closes the stream.
+ * <p>Lines: {@code FastFiles.lines} and {@code readAllLines} read through {@link #readLine}, which
+ * makes a line of bytes the ASCII copies take straight from the bytes, without characters.
+ *
+ * <p>Not thread-safe: used under a {@code BufferedReader}'s lock, or by one stream. Closing it
+ * closes the stream.
  */
 final class DecodingReader extends Reader {
   private static final int BUFFER = 16 * 1024;
@@ -42,6 +47,10 @@ final class DecodingReader extends Reader {
   private ByteOrder order; // the byte order of the copy; null until the head is read, if detected
   private int leftover = -1; // the second character decoded for a read of one character
   private int resume; // where in buf the copy may take bytes again (a stateful copy), or NEVER
+  private char[] chars; // characters decoded for readLine past the line it gave: [charPos, charEnd)
+  private int charPos;
+  private int charEnd;
+  private boolean skipLf; // readLine's last line ended in CR: an LF next belongs to it
 
   /**
    * A reader of {@code in} in {@code cs}, decoding with {@code decoder} (new, reporting errors, of
@@ -111,6 +120,93 @@ final class DecodingReader extends Reader {
       }
       return decode(cbuf, off, len, limit); // a last part of a unit: the decoder's error
     }
+  }
+
+  /**
+   * Whether {@link #readLine} makes lines of bytes the copy takes straight from the bytes (a copy
+   * of one byte a unit); else it is no faster than a {@code BufferedReader}.
+   */
+  boolean readsLines() {
+    return copy.width() == 1;
+  }
+
+  /**
+   * The next line, as {@link java.io.BufferedReader#readLine()} over this reader gives it (ended by
+   * LF, CR or CR LF, the terminator dropped), or null at the end: a line of bytes the copy takes
+   * (ASCII) is made straight from them, as a Latin-1 {@code String}, any other of the characters
+   * {@link #read} makes. Use it or {@code read}, not both.
+   *
+   * @throws IOException as {@link #read} throws it, after the lines before the bad bytes
+   */
+  String readLine() throws IOException {
+    if (closed) {
+      throw new IOException("Stream closed");
+    }
+    StringBuilder line = null;
+    while (true) {
+      if (charPos < charEnd) {
+        if (skipLf) {
+          skipLf = false;
+          if (chars[charPos] == '\n') {
+            charPos++;
+            continue;
+          }
+        }
+        int i = charPos;
+        while (i < charEnd && chars[i] != '\n' && chars[i] != '\r') {
+          i++;
+        }
+        String part = new String(chars, charPos, i - charPos);
+        if (i < charEnd) {
+          skipLf = chars[i] == '\r';
+          charPos = i + 1;
+          return line == null ? part : line.append(part).toString();
+        }
+        line = append(line, part);
+        charPos = charEnd;
+        continue;
+      }
+      if (pos == limit && !eof) {
+        fill();
+        continue;
+      }
+      if (copy.width() == 1 && pos < limit && pos >= resume) {
+        if (skipLf) {
+          skipLf = false;
+          if (buf[pos] == '\n') {
+            pos++;
+            continue;
+          }
+        }
+        int end = copy.lineEnd(buf, pos, limit);
+        if (end < limit && (buf[end] == '\n' || buf[end] == '\r')) {
+          String ascii = new String(buf, pos, end - pos, StandardCharsets.ISO_8859_1);
+          skipLf = buf[end] == '\r';
+          pos = end + 1;
+          return line == null ? ascii : line.append(ascii).toString();
+        }
+        if (end > pos) {
+          line = append(line, new String(buf, pos, end - pos, StandardCharsets.ISO_8859_1));
+          pos = end;
+        }
+        if (end == limit) {
+          continue; // the rest of the line is still to read
+        }
+      }
+      if (chars == null) {
+        chars = new char[BUFFER / 2];
+      }
+      int n = read(chars, 0, chars.length);
+      if (n < 0) {
+        return line == null ? null : line.toString();
+      }
+      charPos = 0;
+      charEnd = n;
+    }
+  }
+
+  private static StringBuilder append(StringBuilder line, String part) {
+    return line == null ? new StringBuilder(part) : line.append(part);
   }
 
   /**

@@ -26,7 +26,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.Spliterator;
+import java.util.Spliterators;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Consumer;
 import java.util.stream.Stream;
 import java.util.stream.StreamSupport;
 
@@ -57,7 +60,7 @@ public final class Lines {
    */
   public static Stream<String> lines(Path path, Charset cs) throws IOException {
     if (!FileKinds.isDefaultFileSystem(path) || !splitsAtNewlines(cs)) {
-      return readerLines(newBufferedReader(path, cs));
+      return readerLines(openReader(path, cs));
     }
     FileChannel channel = FileChannel.open(path, StandardOpenOption.READ);
     try {
@@ -91,7 +94,7 @@ public final class Lines {
    */
   public static List<String> readAllLines(Path path, Charset cs) throws IOException {
     if (!FileKinds.isDefaultFileSystem(path) || !splitsAtNewlines(cs)) {
-      try (BufferedReader reader = newBufferedReader(path, cs)) {
+      try (Reader reader = openReader(path, cs)) {
         return readAll(reader);
       }
     }
@@ -112,23 +115,36 @@ public final class Lines {
     }
   }
 
-  private static List<String> readAll(BufferedReader reader) throws IOException {
+  /** Every line of {@code reader}, as a {@code BufferedReader} over it reads them. */
+  private static List<String> readAll(Reader reader) throws IOException {
     List<String> result = new ArrayList<>();
-    for (String line; (line = reader.readLine()) != null; ) {
+    if (reader instanceof DecodingReader d && d.readsLines()) {
+      for (String line; (line = d.readLine()) != null; ) {
+        result.add(line);
+      }
+      return result;
+    }
+    BufferedReader buffered = new BufferedReader(reader);
+    for (String line; (line = buffered.readLine()) != null; ) {
       result.add(line);
     }
     return result;
   }
 
-  /** The reader of {@code Files.newBufferedReader}, over an open channel, which it owns. */
-  private static BufferedReader reader(FileChannel channel, Charset cs) {
-    return new BufferedReader(decoding(Channels.newInputStream(channel), cs, cs.newDecoder()));
+  /** The reader under {@code Files.newBufferedReader}, over an open channel, which it owns. */
+  private static Reader reader(FileChannel channel, Charset cs) {
+    return decoding(Channels.newInputStream(channel), cs, cs.newDecoder());
   }
 
   /** {@code Files.newBufferedReader(Path, Charset)}, over fastio's input stream. */
   public static BufferedReader newBufferedReader(Path path, Charset cs) throws IOException {
+    return new BufferedReader(openReader(path, cs));
+  }
+
+  /** The reader under {@link #newBufferedReader}. */
+  private static Reader openReader(Path path, Charset cs) throws IOException {
     CharsetDecoder decoder = cs.newDecoder(); // before the file is opened, as the JDK's
-    return new BufferedReader(decoding(Streams.newInputStream(path), cs, decoder));
+    return decoding(Streams.newInputStream(path), cs, decoder);
   }
 
   /**
@@ -252,13 +268,45 @@ public final class Lines {
     return true;
   }
 
-  /** {@code Files.lines}' stream of a reader: closing it closes the reader. */
-  private static Stream<String> readerLines(BufferedReader reader) {
+  /**
+   * {@code Files.lines}' stream of a reader (a {@code BufferedReader}'s lines, or those of {@link
+   * DecodingReader#readLine}): closing it closes the reader.
+   */
+  private static Stream<String> readerLines(Reader reader) {
     try {
-      return reader.lines().onClose(closing(reader));
+      Stream<String> lines =
+          reader instanceof DecodingReader d && d.readsLines()
+              ? StreamSupport.stream(new DecodedLines(d), false)
+              : new BufferedReader(reader).lines();
+      return lines.onClose(closing(reader));
     } catch (RuntimeException | Error e) {
       closeAfter(reader, e);
       throw e;
+    }
+  }
+
+  /** The lines of a {@link DecodingReader}, as {@code BufferedReader.lines()} gives them. */
+  private static final class DecodedLines extends Spliterators.AbstractSpliterator<String> {
+    private final DecodingReader reader;
+
+    DecodedLines(DecodingReader reader) {
+      super(Long.MAX_VALUE, Spliterator.ORDERED | Spliterator.NONNULL);
+      this.reader = reader;
+    }
+
+    @Override
+    public boolean tryAdvance(Consumer<? super String> action) {
+      String line;
+      try {
+        line = reader.readLine();
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+      if (line == null) {
+        return false;
+      }
+      action.accept(line);
+      return true;
     }
   }
 

@@ -8,6 +8,7 @@ import java.nio.channels.FileChannel;
 import java.nio.charset.Charset;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.List;
 import java.util.stream.Stream;
 import java.util.stream.StreamSupport;
 
@@ -73,6 +74,26 @@ public final class TextTestHook {
    */
   public static Reader reader(InputStream in, Charset cs) {
     return Lines.decoding(in, cs, cs.newDecoder());
+  }
+
+  /**
+   * The lines {@code FastFiles.lines} and {@code readAllLines} read from {@code in} in {@code cs}
+   * where they read through a reader, one by one into {@code sink} until the end or an exception
+   * (closes {@code in}).
+   */
+  public static void readLines(InputStream in, Charset cs, List<String> sink) throws IOException {
+    try (Reader reader = Lines.decoding(in, cs, cs.newDecoder())) {
+      if (reader instanceof DecodingReader d && d.readsLines()) {
+        for (String line; (line = d.readLine()) != null; ) {
+          sink.add(line);
+        }
+      } else {
+        java.io.BufferedReader buffered = new java.io.BufferedReader(reader);
+        for (String line; (line = buffered.readLine()) != null; ) {
+          sink.add(line);
+        }
+      }
+    }
   }
 
   /** True if {@code FastFiles.lines} finds lines in the bytes of {@code cs}. */
