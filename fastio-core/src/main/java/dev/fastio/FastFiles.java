@@ -546,15 +546,15 @@ public final class FastFiles {
    * separate threads, for files of any size. As the JDK's, a file of up to 2 GiB in UTF-8,
    * ISO-8859-1 or US-ASCII is read up to its size when it was opened (what is appended later is not
    * read); a larger one, and one in any other charset, to its end. Other charsets, FIFOs and files
-   * whose size reads as 0 ({@code /proc}) are read sequentially through a {@code BufferedReader},
-   * to their end (UTF-16, UTF-32, EUC-JP, GB18030 and the other stateless ASCII-compatible Chinese,
-   * Japanese and Korean charsets, and ISO-2022-JP, decoded faster than the JDK decodes them, with
-   * the same characters and errors; on JDK 17, UTF-16 marked little-endian that ends in half a
-   * surrogate pair fails, where that JDK reads its end as big-endian, and ISO-2022-JP that ends
-   * inside a double-byte character fails, where that JDK reads its last bytes as ASCII: a bug fixed
-   * in JDK 20); unlike the JDK, which closes such a file and opens it a second time (a FIFO then
-   * loses what a writer wrote to the first open, or waits for another writer), fastio reads it
-   * through the one open.
+   * whose size reads as 0 ({@code /proc}) are read sequentially, through a reader, to their end
+   * (UTF-16, UTF-32, EUC-JP, GB18030 and the other stateless ASCII-compatible Chinese, Japanese and
+   * Korean charsets, and ISO-2022-JP, decoded faster than the JDK decodes them, with the same
+   * characters and errors; on JDK 17, UTF-16 marked little-endian that ends in half a surrogate
+   * pair fails, where that JDK reads its end as big-endian, and ISO-2022-JP that ends inside a
+   * double-byte character fails, where that JDK reads its last bytes as ASCII: a bug fixed in JDK
+   * 20); unlike the JDK, which closes such a file and opens it a second time (a FIFO then loses
+   * what a writer wrote to the first open, or waits for another writer), fastio reads it through
+   * the one open.
    *
    * <p>The stream is not thread-safe, as any stream; its parallel form reads with a positional read
    * per part on one shared channel.

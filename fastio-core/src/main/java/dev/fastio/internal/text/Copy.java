@@ -134,6 +134,14 @@ enum Copy {
   /** Bytes after a line feed the decoder is given with the ASCII copy (more than a character). */
   static final int PAST_LINE = 8;
 
+  private static final VarHandle LONGS =
+      MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+  private static final long ONES = 0x0101010101010101L;
+  private static final long HIGHS = 0x8080808080808080L;
+  private static final long BELOW_CR = ONES * ('\r' + 1);
+  private static final long BELOW_SI = ONES * (0x0F + 1);
+  private static final long ESCS = ONES * 0x1B;
+
   private static final byte ESC = 0x1B;
   private static final byte SO = 0x0E;
   private static final byte SI = 0x0F;
@@ -220,7 +228,20 @@ enum Copy {
    * shifts}); {@code limit} if there is none.
    */
   private static int asciiLineEnd(byte[] buf, int pos, int limit, boolean shifts) {
-    for (int i = pos; i < limit; i++) {
+    int i = pos;
+    long below = shifts ? BELOW_SI : BELOW_CR;
+    for (int end = limit - Long.BYTES; i <= end; i += Long.BYTES) {
+      long word = (long) LONGS.get(buf, i);
+      long flags = word | ((word - below) & ~word); // a high byte, or one below CR (or SI)
+      if (shifts) {
+        long esc = word ^ ESCS;
+        flags |= (esc - ONES) & ~esc;
+      }
+      if ((flags & HIGHS) != 0) {
+        break; // a candidate in these eight bytes (no false negative): find it exactly
+      }
+    }
+    for (; i < limit; i++) {
       byte b = buf[i];
       if (b < 0 || b == '\n' || b == '\r' || (shifts && (b == ESC || b == SO || b == SI))) {
         return i;

@@ -23,8 +23,9 @@ import java.util.Objects;
  * order mark from them; for {@code UTF-16} and {@code UTF-32}, which detect their byte order, the
  * copy takes the order the mark gives (little-endian for FF FE, FF FE 00 00; else big-endian).
  *
- * <p>Lines: {@code FastFiles.lines} and {@code readAllLines} read through {@link #readLine}, which
- * makes a line of bytes the ASCII copies take straight from the bytes, without characters.
+ * <p>Lines: {@code FastFiles.lines} and {@code readAllLines} read the charsets of the ASCII copies
+ * ({@link #readsLines}) through {@link #readLine}, which makes a line of bytes the copy takes
+ * straight from the bytes, without characters; UTF-16 and UTF-32 through a {@code BufferedReader}.
  *
  * <p>Not thread-safe: used under a {@code BufferedReader}'s lock, or by one stream. Closing it
  * closes the stream.
@@ -172,10 +173,14 @@ final class DecodingReader extends Reader {
       }
       if (copy.width() == 1 && pos < limit && pos >= resume) {
         if (skipLf) {
-          skipLf = false;
-          if (buf[pos] == '\n') {
+          byte b = buf[pos];
+          if (b == '\n') {
+            skipLf = false;
             pos++;
             continue;
+          }
+          if (b == '\r' || copy.lineEnd(buf, pos, pos + 1) > pos) {
+            skipLf = false; // else bytes the decoder takes: they may make no character (an escape)
           }
         }
         int end = copy.lineEnd(buf, pos, limit);

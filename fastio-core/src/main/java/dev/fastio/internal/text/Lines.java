@@ -40,7 +40,8 @@ import java.util.stream.StreamSupport;
  * file system, non-empty, in a charset that {@link #splitsAtNewlines splits at newlines}, is read
  * by a {@link LineSpliterator} (bytes scanned for LF and CR, each line decoded once); any other
  * file is read through a {@code BufferedReader} over fastio's input stream, as the JDK reads it
- * over its own, the text of some charsets through a {@link DecodingReader}.
+ * over its own, the text of some charsets through a {@link DecodingReader} (and its lines, in the
+ * charsets it {@link DecodingReader#readsLines reads by lines}, by its own {@code readLine}).
  */
 public final class Lines {
   private static final Map<Charset, Integer> NEWLINES = new ConcurrentHashMap<>();
@@ -150,7 +151,7 @@ public final class Lines {
   /**
    * The characters of {@code in} in {@code cs}, decoded by {@code decoder}: through a {@link
    * DecodingReader} where a {@link Copy} takes what the decoder would only copy (UTF-16, UTF-32,
-   * EUC-JP, GB18030), else the JDK's {@code InputStreamReader}.
+   * EUC-JP, GB18030, ISO-2022-JP, ...), else the JDK's {@code InputStreamReader}.
    */
   static Reader decoding(InputStream in, Charset cs, CharsetDecoder decoder) {
     Copy copy = Copy.of(cs);
@@ -274,11 +275,11 @@ public final class Lines {
    */
   private static Stream<String> readerLines(Reader reader) {
     try {
-      Stream<String> lines =
-          reader instanceof DecodingReader d && d.readsLines()
-              ? StreamSupport.stream(new DecodedLines(d), false)
-              : new BufferedReader(reader).lines();
-      return lines.onClose(closing(reader));
+      if (reader instanceof DecodingReader d && d.readsLines()) {
+        return StreamSupport.stream(new DecodedLines(d), false).onClose(closing(d));
+      }
+      BufferedReader buffered = new BufferedReader(reader);
+      return buffered.lines().onClose(closing(buffered)); // closed, it gives no line it holds
     } catch (RuntimeException | Error e) {
       closeAfter(reader, e);
       throw e;

@@ -118,6 +118,31 @@ class LinesContractTest {
   }
 
   /**
+   * A stream of lines read through a reader gives no line after it is closed, not even one its
+   * reader holds: the next line fails as the JDK's (UTF-16 under a {@code BufferedReader}, EUC-JP
+   * and ISO-2022-JP through fastio's own line reader, UTF-32 under a {@code BufferedReader}).
+   */
+  @Test
+  void aClosedStreamOfLinesGivesNoMoreLines() throws IOException {
+    for (String name : List.of("UTF-16", "EUC-JP", "ISO-2022-JP", "UTF-32")) {
+      Charset cs = Charset.forName(name);
+      Path file = TestSupport.write(dir, "closed-" + name, "a\nb\nc\n".getBytes(cs));
+      assertEquals(
+          Outcome.of(() -> nextAfterClose(Files.lines(file, cs)), file),
+          Outcome.of(() -> nextAfterClose(FastFiles.lines(file, cs)), file),
+          name);
+    }
+  }
+
+  /** The first line, then (after closing the stream) the next or what that throws. */
+  private static String nextAfterClose(Stream<String> lines) {
+    Iterator<String> it = lines.iterator();
+    String first = it.next();
+    lines.close();
+    return first + " " + it.next();
+  }
+
+  /**
    * A {@code BufferedReader} with a mark asks its reader for one character where the mark's limit
    * leaves one place; UTF-16 there is a surrogate pair, which the decoder cannot put in one place
    * (the first UTF-16 reader spun for ever there).

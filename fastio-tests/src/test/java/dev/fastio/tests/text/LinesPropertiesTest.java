@@ -557,7 +557,11 @@ class LinesPropertiesTest {
             new byte[] {0x0E, 0x31, 0x0F, 'A', 0x0E, 0x32},
             new byte[] {0x1B, '(', 'J', 0x5C, 0x7E, 0x1B, '(', 'B', 0x5C, 0x7E},
             new byte[] {0x1B, '$', 'B', 0x30, 0x1B, '(', 'B', 'A'},
-            new byte[] {0x1B, '$', '(', 'D', 0x30, 0x21, 0x1B, '(', 'B', '\n'});
+            new byte[] {0x1B, '$', '(', 'D', 0x30, 0x21, 0x1B, '(', 'B', '\n'},
+            // a CR, bytes that make no character, an LF: one line end
+            new byte[] {'a', '\r', 0x1B, '(', 'B', '\n', 'b'},
+            new byte[] {'a', '\r', 0x0E, 0x0F, '\n', 'b'},
+            new byte[] {'a', '\r', 0x1B, '(', 'J', '\n', 'b', 0x1B, '(', 'B'});
     return Arbitraries.frequencyOf(
         Tuple.of(2, Arbitraries.just(new byte[0])),
         Tuple.of(2, b.array(byte[].class).ofMinSize(1).ofMaxSize(6)),
