@@ -63,6 +63,7 @@ BREAKAGES=(
   "transfers to other targets by the JDK|@$here/breakages/transfer-other-jdk.patch"
   "lines through a Reader, as Files.lines|@$here/breakages/lines-through-a-reader.patch"
   "lines decoded by the JDK's InputStreamReader|@$here/breakages/lines-reader-jdk.patch"
+  "lines of the ASCII copies by a BufferedReader, not from the bytes|@$here/breakages/lines-decoded-by-bufferedreader.patch"
   "small batches never inline|@$here/breakages/batch-never-inline.patch"
   "a stream collected before any hashing|@$here/breakages/stream-collected-first.patch"
   "LineScanner search by SWAR where vectors could run|-Dfastio.scan.vector=false"

@@ -62,6 +62,17 @@ public final class TextTestHook {
         .getSimpleName();
   }
 
+  /**
+   * What makes the lines of {@code FastFiles.lines} and {@code readAllLines} where they read {@code
+   * cs} through a reader: "DecodingReader.readLine" or "BufferedReader".
+   */
+  public static String lineReaderOf(Charset cs) {
+    Reader reader = Lines.decoding(InputStream.nullInputStream(), cs, cs.newDecoder());
+    return reader instanceof DecodingReader d && d.readsLines()
+        ? "DecodingReader.readLine"
+        : "BufferedReader";
+  }
+
   /** The name of the copy fastio's reader makes of the bytes of {@code cs}, or "none". */
   public static String copyOf(Charset cs) {
     Copy copy = Copy.of(cs);

@@ -156,6 +156,14 @@ class StrategyGuardTest {
               "DecodingReader " + copy,
               "");
         });
+    for (String name : List.of("EUC-JP", "GB18030", "ISO-2022-JP")) {
+      PerfGuard.same(
+          "FastFiles.lines, readAllLines in " + name + " (ASCII lines made from the bytes)",
+          "line reader",
+          TextTestHook.lineReaderOf(Charset.forName(name)),
+          "DecodingReader.readLine",
+          "");
+    }
   }
 
   /**

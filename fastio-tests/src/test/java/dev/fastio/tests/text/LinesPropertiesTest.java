@@ -294,15 +294,7 @@ class LinesPropertiesTest {
       @ForAll("noise") byte[] noise,
       @ForAll @IntRange(min = 0, max = 1_000_000) int at)
       throws Exception {
-    byte[] encoded = text.getBytes(cs);
-    int p = at % (encoded.length + 1);
-    assertReadAsTheJdk(
-        concat(
-            List.of(
-                Arrays.copyOfRange(encoded, 0, p),
-                noise,
-                Arrays.copyOfRange(encoded, p, encoded.length))),
-        cs);
+    assertReadAsTheJdk(withNoise(text, cs, noise, at), cs);
   }
 
   /**
@@ -320,14 +312,7 @@ class LinesPropertiesTest {
       @ForAll @IntRange(min = 0, max = 1_000_000) int at,
       @ForAll long seed)
       throws Exception {
-    byte[] encoded = text.getBytes(cs);
-    int p = at % (encoded.length + 1);
-    byte[] content =
-        concat(
-            List.of(
-                Arrays.copyOfRange(encoded, 0, p),
-                noise,
-                Arrays.copyOfRange(encoded, p, encoded.length)));
+    byte[] content = withNoise(text, cs, noise, at);
     Assume.that(Runtime.version().feature() >= 20 || !endsInHalfAfterLittleEndianMark(content, cs));
     Read jdk = Read.of(new InputStreamReader(new Trickle(content, seed), cs.newDecoder()), seed);
     Read fast = Read.of(TextTestHook.reader(new Trickle(content, seed), cs), seed);
@@ -358,14 +343,7 @@ class LinesPropertiesTest {
       @ForAll @IntRange(min = 0, max = 1_000_000) int at,
       @ForAll long seed)
       throws Exception {
-    byte[] encoded = text.getBytes(cs);
-    int p = at % (encoded.length + 1);
-    byte[] content =
-        concat(
-            List.of(
-                Arrays.copyOfRange(encoded, 0, p),
-                noise,
-                Arrays.copyOfRange(encoded, p, encoded.length)));
+    byte[] content = withNoise(text, cs, noise, at);
     Assume.that(Runtime.version().feature() >= 20 || !endsInHalfAfterLittleEndianMark(content, cs));
     List<String> jdk = new ArrayList<>();
     String jdkFailure =
@@ -423,6 +401,17 @@ class LinesPropertiesTest {
     } catch (IOException e) {
       return e.toString();
     }
+  }
+
+  /** {@code text} in {@code cs} with {@code noise} inserted at {@code at} (modulo its length). */
+  private static byte[] withNoise(String text, Charset cs, byte[] noise, int at) {
+    byte[] encoded = text.getBytes(cs);
+    int p = at % (encoded.length + 1);
+    return concat(
+        List.of(
+            Arrays.copyOfRange(encoded, 0, p),
+            noise,
+            Arrays.copyOfRange(encoded, p, encoded.length)));
   }
 
   /** The characters the charset's decoder makes of {@code content} before its first error. */
