@@ -548,13 +548,12 @@ public final class FastFiles {
    * read); a larger one, and one in any other charset, to its end. Other charsets, FIFOs and files
    * whose size reads as 0 ({@code /proc}) are read sequentially, through a reader, to their end
    * (UTF-16, UTF-32, EUC-JP, GB18030 and the other stateless ASCII-compatible Chinese, Japanese and
-   * Korean charsets, and ISO-2022-JP, decoded faster than the JDK decodes them, with the same
-   * characters and errors; on JDK 17, UTF-16 marked little-endian that ends in half a surrogate
-   * pair fails, where that JDK reads its end as big-endian, and ISO-2022-JP that ends inside a
-   * double-byte character fails, where that JDK reads its last bytes as ASCII: a bug fixed in JDK
-   * 20); unlike the JDK, which closes such a file and opens it a second time (a FIFO then loses
-   * what a writer wrote to the first open, or waits for another writer), fastio reads it through
-   * the one open.
+   * Korean charsets, and ISO-2022-JP, read faster than the JDK reads them, with the same characters
+   * and errors; on JDK 17, UTF-16 marked little-endian that ends in half a surrogate pair fails,
+   * where that JDK reads its end as big-endian, and ISO-2022-JP that ends inside a double-byte
+   * character fails, where that JDK reads its last bytes as ASCII: a bug fixed in JDK 20); unlike
+   * the JDK, which closes such a file and opens it a second time (a FIFO then loses what a writer
+   * wrote to the first open, or waits for another writer), fastio reads it through the one open.
    *
    * <p>The stream is not thread-safe, as any stream; its parallel form reads with a positional read
    * per part on one shared channel.
@@ -611,10 +610,10 @@ public final class FastFiles {
    * the JDK's {@code BufferedReader} and decoder (bytes that are not text throw {@link
    * java.nio.charset.MalformedInputException}) over {@link #newInputStream}, so no native buffer is
    * allocated per read or kept per thread. Text in the charsets {@link #lines(Path, Charset)} names
-   * (UTF-16, UTF-32, EUC-JP, GB18030, ...) is decoded faster, with the decoder's characters and
-   * errors (a line-by-line read meets an error when it reaches the line's bytes; the JDK's reader
-   * may throw it a line or more sooner); on JDK 17 see {@link #lines(Path, Charset)}. The caller
-   * closes it; not thread-safe.
+   * (UTF-16, UTF-32, EUC-JP, GB18030, ...) is decoded by fastio's reader, which copies what the
+   * JDK's decoder would only copy, with the decoder's characters and errors (a line-by-line read
+   * meets an error when it reaches the line's bytes; the JDK's reader may throw it a line or more
+   * sooner); on JDK 17 see {@link #lines(Path, Charset)}. The caller closes it; not thread-safe.
    *
    * @param path the file
    * @param cs the charset of its text

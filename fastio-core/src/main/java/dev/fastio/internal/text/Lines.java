@@ -116,20 +116,13 @@ public final class Lines {
     }
   }
 
-  /** Every line of {@code reader}, as a {@code BufferedReader} over it reads them. */
+  /** Every line of {@code reader}, as {@link #readerLines} reads them; closes it. */
   private static List<String> readAll(Reader reader) throws IOException {
-    List<String> result = new ArrayList<>();
-    if (reader instanceof DecodingReader d && d.readsLines()) {
-      for (String line; (line = d.readLine()) != null; ) {
-        result.add(line);
-      }
-      return result;
+    try (Stream<String> lines = readerLines(reader)) {
+      return lines.collect(java.util.stream.Collectors.toCollection(ArrayList::new));
+    } catch (UncheckedIOException e) {
+      throw e.getCause();
     }
-    BufferedReader buffered = new BufferedReader(reader);
-    for (String line; (line = buffered.readLine()) != null; ) {
-      result.add(line);
-    }
-    return result;
   }
 
   /** The reader under {@code Files.newBufferedReader}, over an open channel, which it owns. */
@@ -273,7 +266,7 @@ public final class Lines {
    * {@code Files.lines}' stream of a reader (a {@code BufferedReader}'s lines, or those of {@link
    * DecodingReader#readLine}): closing it closes the reader.
    */
-  private static Stream<String> readerLines(Reader reader) {
+  static Stream<String> readerLines(Reader reader) {
     try {
       if (reader instanceof DecodingReader d && d.readsLines()) {
         return StreamSupport.stream(new DecodedLines(d), false).onClose(closing(d));

@@ -68,9 +68,11 @@ public final class TextTestHook {
    */
   public static String lineReaderOf(Charset cs) {
     Reader reader = Lines.decoding(InputStream.nullInputStream(), cs, cs.newDecoder());
-    return reader instanceof DecodingReader d && d.readsLines()
-        ? "DecodingReader.readLine"
-        : "BufferedReader";
+    try (Stream<String> lines = Lines.readerLines(reader)) {
+      return lines.spliterator().getClass().getSimpleName().equals("DecodedLines")
+          ? "DecodingReader.readLine"
+          : "BufferedReader";
+    }
   }
 
   /** The name of the copy fastio's reader makes of the bytes of {@code cs}, or "none". */
@@ -93,17 +95,10 @@ public final class TextTestHook {
    * (closes {@code in}).
    */
   public static void readLines(InputStream in, Charset cs, List<String> sink) throws IOException {
-    try (Reader reader = Lines.decoding(in, cs, cs.newDecoder())) {
-      if (reader instanceof DecodingReader d && d.readsLines()) {
-        for (String line; (line = d.readLine()) != null; ) {
-          sink.add(line);
-        }
-      } else {
-        java.io.BufferedReader buffered = new java.io.BufferedReader(reader);
-        for (String line; (line = buffered.readLine()) != null; ) {
-          sink.add(line);
-        }
-      }
+    try (Stream<String> lines = Lines.readerLines(Lines.decoding(in, cs, cs.newDecoder()))) {
+      lines.forEachOrdered(sink::add);
+    } catch (UncheckedIOException e) {
+      throw e.getCause();
     }
   }
 
