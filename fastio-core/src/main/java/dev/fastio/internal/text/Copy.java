@@ -22,17 +22,7 @@ enum Copy {
    * decoder decodes such a byte so wherever it starts a character and keeps no state between
    * characters (a character it has begun stays in the buffer until its bytes are there).
    */
-  ASCII(1) {
-    @Override
-    int copy(byte[] buf, int pos, int limit, ByteOrder order, char[] cbuf, int off, int len) {
-      return copyAscii(buf, pos, limit, cbuf, off, len, false);
-    }
-
-    @Override
-    int lineEnd(byte[] buf, int pos, int limit) {
-      return asciiLineEnd(buf, pos, limit, false);
-    }
-
+  ASCII(1, false) {
     @Override
     int decodeEnd(byte[] buf, int pos, int limit) {
       for (int i = pos; i < limit; i++) {
@@ -52,17 +42,7 @@ enum Copy {
    * an error there). So the copy runs from the start and from the end of each ESC ( B the decoder
    * took, and the decoder takes everything else.
    */
-  ISO_2022_JP(1) {
-    @Override
-    int copy(byte[] buf, int pos, int limit, ByteOrder order, char[] cbuf, int off, int len) {
-      return copyAscii(buf, pos, limit, cbuf, off, len, true);
-    }
-
-    @Override
-    int lineEnd(byte[] buf, int pos, int limit) {
-      return asciiLineEnd(buf, pos, limit, true);
-    }
-
+  ISO_2022_JP(1, true) {
     // The end of the first ESC ( B in buf[pos, limit), or -1 if there is none.
     @Override
     int decodeEnd(byte[] buf, int pos, int limit) {
@@ -73,18 +53,13 @@ enum Copy {
       }
       return -1;
     }
-
-    @Override
-    boolean stateful() {
-      return true;
-    }
   },
 
   /**
    * UTF-16's byte pairs, in the stream's byte order: each the character of its value, except
    * surrogates (paired, or malformed) and, on some JDKs, U+FFFE and U+FEFF, left to the decoder.
    */
-  UTF_16(2) {
+  UTF_16(2, false) {
     @Override
     int copy(byte[] buf, int pos, int limit, ByteOrder order, char[] cbuf, int off, int len) {
       int n = Math.min(len, (limit - pos) >>> 1);
@@ -110,7 +85,7 @@ enum Copy {
    * supplementary character, or an error). The first quad always goes to the decoder, which drops a
    * byte order mark there in every UTF-32 charset.
    */
-  UTF_32(4) {
+  UTF_32(4, false) {
     @Override
     int copy(byte[] buf, int pos, int limit, ByteOrder order, char[] cbuf, int off, int len) {
       VarHandle ints = order == ByteOrder.BIG_ENDIAN ? INTS_BE : INTS_LE;
@@ -191,9 +166,11 @@ enum Copy {
   private static final Map<Charset, Optional<Copy>> OF = new ConcurrentHashMap<>();
 
   private final int width;
+  private final boolean stateful;
 
-  Copy(int width) {
+  Copy(int width, boolean stateful) {
     this.width = width;
+    this.stateful = stateful;
   }
 
   /** The copy for {@code cs}, or null if the JDK's reader reads it as fast. */
@@ -269,10 +246,11 @@ enum Copy {
 
   /**
    * The first byte of {@code buf[pos, limit)} the copy does not take, or that is LF or CR; {@code
-   * limit} if there is none. For a copy of one byte a unit, from a byte it may take.
+   * limit} if there is none. For a copy of one byte a unit (ASCII, and ISO-2022's, which stops at
+   * its shift bytes too), from a byte it may take.
    */
-  int lineEnd(byte[] buf, int pos, int limit) {
-    throw new UnsupportedOperationException(name());
+  final int lineEnd(byte[] buf, int pos, int limit) {
+    return asciiLineEnd(buf, pos, limit, stateful);
   }
 
   /** The bytes of one unit. */
@@ -283,9 +261,12 @@ enum Copy {
   /**
    * Copies the characters of whole units of {@code buf[pos, limit)} in {@code order} into {@code
    * cbuf[off, off + len)} up to the first unit it does not take, and returns how many (0 if the
-   * first is one).
+   * first is one). This one, of one byte a unit: bytes below 0x80, and not ESC, SO or SI for the
+   * {@link #stateful} ISO-2022 copy, whose state those bytes change.
    */
-  abstract int copy(byte[] buf, int pos, int limit, ByteOrder order, char[] cbuf, int off, int len);
+  int copy(byte[] buf, int pos, int limit, ByteOrder order, char[] cbuf, int off, int len) {
+    return copyAscii(buf, pos, limit, cbuf, off, len, stateful);
+  }
 
   /**
    * Where the decoder's bytes end when it takes over at {@code pos} in {@code buf[pos, limit)}, so
@@ -302,8 +283,8 @@ enum Copy {
    * Whether the decoder keeps a state that decides what the copy may take: then the copy takes
    * bytes only from the start and from each {@link #decodeEnd} the decoder reached.
    */
-  boolean stateful() {
-    return false;
+  final boolean stateful() {
+    return stateful;
   }
 
   /** How many bytes at the start of a stream in {@code cs} go through the decoder first. */
@@ -314,7 +295,7 @@ enum Copy {
   /** The byte order of {@code cs}'s units; null where the stream's first bytes decide it. */
   final ByteOrder order(Charset cs) {
     String name = cs.name();
-    if (this == ASCII) {
+    if (width == 1) {
       return ByteOrder.BIG_ENDIAN; // unused: one byte a unit
     }
     if (name.equals("UTF-16") || name.equals("UTF-32")) {
