@@ -547,13 +547,15 @@ public final class FastFiles {
    * ISO-8859-1 or US-ASCII is read up to its size when it was opened (what is appended later is not
    * read); a larger one, and one in any other charset, to its end. Other charsets, FIFOs and files
    * whose size reads as 0 ({@code /proc}) are read sequentially, through a reader, to their end
-   * (UTF-16, UTF-32, EUC-JP, GB18030 and the other stateless ASCII-compatible Chinese, Japanese and
-   * Korean charsets, and ISO-2022-JP, read faster than the JDK reads them, with the same characters
-   * and errors; on JDK 17, UTF-16 marked little-endian that ends in half a surrogate pair fails,
-   * where that JDK reads its end as big-endian, and ISO-2022-JP that ends inside a double-byte
-   * character fails, where that JDK reads its last bytes as ASCII: a bug fixed in JDK 20); unlike
-   * the JDK, which closes such a file and opens it a second time (a FIFO then loses what a writer
-   * wrote to the first open, or waits for another writer), fastio reads it through the one open.
+   * (UTF-16, UTF-32, EUC-JP, GB18030 and the other stateless Chinese, Japanese and Korean
+   * multi-byte charsets, the ISO-2022 charsets and the EBCDIC double-byte ones such as x-IBM930,
+   * read faster than the JDK reads them, with the same characters and errors; on JDK 17, UTF-16
+   * marked little-endian that ends in half a surrogate pair fails, where that JDK reads its end as
+   * big-endian, and ISO-2022 or EBCDIC double-byte text that ends inside a double-byte character
+   * fails, where that JDK reads its last bytes in the single-byte state: a bug fixed in JDK 20;
+   * x-ISCII91 and x-JISAutoDetect are read by the JDK's reader, at its speed); unlike the JDK,
+   * which closes such a file and opens it a second time (a FIFO then loses what a writer wrote to
+   * the first open, or waits for another writer), fastio reads it through the one open.
    *
    * <p>The stream is not thread-safe, as any stream; its parallel form reads with a positional read
    * per part on one shared channel.
@@ -613,7 +615,10 @@ public final class FastFiles {
    * (UTF-16, UTF-32, EUC-JP, GB18030, ...) is decoded by fastio's reader, which copies what the
    * JDK's decoder would only copy, with the decoder's characters and errors (a line-by-line read
    * meets an error when it reaches the line's bytes; the JDK's reader may throw it a line or more
-   * sooner); on JDK 17 see {@link #lines(Path, Charset)}. The caller closes it; not thread-safe.
+   * sooner); on JDK 17 see {@link #lines(Path, Charset)}. Where fastio's reader makes lines itself
+   * (the charsets of one byte a unit, such as EUC-JP and ISO-2022-JP), {@code readLine} and {@code
+   * lines()} take them from it until another reading method is first called. The caller closes it;
+   * as the JDK's, each of its methods holds the reader's lock.
    *
    * @param path the file
    * @param cs the charset of its text

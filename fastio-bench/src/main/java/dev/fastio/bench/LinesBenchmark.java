@@ -19,11 +19,12 @@ import org.openjdk.jmh.annotations.Setup;
 /**
  * Every line of a cached access log ({@link AccessLog}, about 200 bytes a line, UTF-8), each line's
  * {@code hashCode} summed so that no line can be skipped: {@code Files.lines} ({@code jdk}, the
- * baseline), {@code BufferedReader.lines} ({@code jdkReader}), {@code FastFiles.lines} ({@code
- * fastio}); and parallel streams of both ({@code jdkParallel}, {@code fastioParallel}), which use
- * every core; and {@code floor}, what any reader making a {@code String} per line costs at least,
- * and {@code floorIndexOf}, that with the JDK's search for line ends (below). Score: whole-file
- * passes per second (multiply by {@code size} for bytes).
+ * baseline), {@code BufferedReader.lines} of {@code Files.newBufferedReader} ({@code jdkReader})
+ * and of {@code FastFiles.newBufferedReader} ({@code fastioReader}), {@code FastFiles.lines}
+ * ({@code fastio}); and parallel streams of both ({@code jdkParallel}, {@code fastioParallel}),
+ * which use every core; and {@code floor}, what any reader making a {@code String} per line costs
+ * at least, and {@code floorIndexOf}, that with the JDK's search for line ends (below). Score:
+ * whole-file passes per second (multiply by {@code size} for bytes).
  */
 public class LinesBenchmark extends ThroughputBenchmark {
   @Param({"1073741824"})
@@ -58,6 +59,13 @@ public class LinesBenchmark extends ThroughputBenchmark {
   @Benchmark
   public long jdkReader() throws IOException {
     try (BufferedReader r = Files.newBufferedReader(file, cs)) {
+      return sum(r.lines());
+    }
+  }
+
+  @Benchmark
+  public long fastioReader() throws IOException {
+    try (BufferedReader r = FastFiles.newBufferedReader(file, cs)) {
       return sum(r.lines());
     }
   }

@@ -15,17 +15,19 @@ import java.util.Objects;
  * The characters of text from a byte stream: those of an {@code InputStreamReader} with the
  * charset's decoder, and its exceptions, made faster where the decoder would only copy. The bytes
  * are turned into characters by a {@link Copy} (one per charset family: UTF-16 byte pairs, UTF-32
- * quads, ASCII bytes) up to the first unit it does not take, and from there by the charset's own
- * decoder, one for the whole stream (bytes it cannot use yet stay in the buffer), which hands back
- * to the copy where its {@code Copy} says it may.
+ * quads, ASCII bytes, single bytes by a table) up to the first unit it does not take, and from
+ * there by the charset's own decoder, one for the whole stream (bytes it cannot use yet stay in the
+ * buffer), which hands back to the copy where its {@code Copy} says it may.
  *
  * <p>The start: the first {@link Copy#head} bytes always go through the decoder, which reads a byte
- * order mark from them; for {@code UTF-16} and {@code UTF-32}, which detect their byte order, the
- * copy takes the order the mark gives (little-endian for FF FE, FF FE 00 00; else big-endian).
+ * order mark from them; for {@code UTF-16}, {@code x-UTF-16LE-BOM} and {@code UTF-32}, which detect
+ * their byte order, the copy takes the order the mark gives (little-endian for FF FE, FF FE 00 00;
+ * big-endian for FE FF, 00 00 FE FF; else the charset's: little-endian for {@code x-UTF-16LE-BOM}).
  *
- * <p>Lines: {@code FastFiles.lines} and {@code readAllLines} read the charsets of the ASCII copies
- * ({@link #readsLines}) through {@link #readLine}, which makes a line of bytes the copy takes
- * straight from the bytes, without characters; UTF-16 and UTF-32 through a {@code BufferedReader}.
+ * <p>Lines: {@code FastFiles.lines} and {@code readAllLines} read the charsets of the copies of one
+ * byte a unit ({@link #readsLines}) through {@link #readLine}, which makes a line of ASCII bytes
+ * the copy takes straight from the bytes, without characters (and any other line from the
+ * characters {@link #read} makes); UTF-16 and UTF-32 through a {@code BufferedReader}.
  *
  * <p>Not thread-safe: used under a {@code BufferedReader}'s lock, or by one stream. Closing it
  * closes the stream.
@@ -38,11 +40,13 @@ final class DecodingReader extends Reader {
 
   private final InputStream in;
   private final Copy copy;
+  private final char[] table; // the copy's single bytes in this charset, or null (ASCII)
   private final CharsetDecoder decoder;
   private final byte[] buf = new byte[BUFFER];
   private int pos;
   private int limit;
   private boolean eof;
+  private boolean told; // the decoder was told the input ends
   private boolean closed;
   private boolean started; // the head went through the decoder
   private ByteOrder order; // the byte order of the copy; null until the head is read, if detected
@@ -52,6 +56,7 @@ final class DecodingReader extends Reader {
   private int charPos;
   private int charEnd;
   private boolean skipLf; // readLine's last line ended in CR: an LF next belongs to it
+  private long copied; // characters the copy made (not the decoder)
 
   /**
    * A reader of {@code in} in {@code cs}, decoding with {@code decoder} (new, reporting errors, of
@@ -60,6 +65,7 @@ final class DecodingReader extends Reader {
   DecodingReader(InputStream in, Copy copy, CharsetDecoder decoder) {
     this.in = Objects.requireNonNull(in);
     this.copy = copy;
+    this.table = Copy.table(decoder.charset());
     this.decoder = decoder;
     this.order = copy.order(decoder.charset());
     this.started = copy.head(decoder.charset()) == 0;
@@ -74,6 +80,37 @@ final class DecodingReader extends Reader {
     if (len == 0) {
       return 0;
     }
+    while (true) {
+      if (charPos < charEnd) { // characters readLine decoded past its last line
+        if (skipLf && chars[charPos] == '\n') {
+          charPos++;
+        }
+        skipLf = false;
+        int n = Math.min(len, charEnd - charPos);
+        System.arraycopy(chars, charPos, cbuf, off, n);
+        charPos += n;
+        if (n > 0) {
+          return n;
+        }
+        continue;
+      }
+      int n = readChars(cbuf, off, len);
+      if (skipLf && n > 0) { // readLine's last line ended in CR: an LF next belongs to it
+        skipLf = false;
+        if (cbuf[off] == '\n') {
+          System.arraycopy(cbuf, off + 1, cbuf, off, n - 1);
+          if (n == 1) {
+            continue;
+          }
+          return n - 1;
+        }
+      }
+      return n;
+    }
+  }
+
+  /** {@link #read}, but for what {@link #readLine} left. */
+  private int readChars(char[] cbuf, int off, int len) throws IOException {
     if (leftover >= 0) {
       cbuf[off] = (char) leftover;
       leftover = -1;
@@ -98,9 +135,10 @@ final class DecodingReader extends Reader {
         continue;
       }
       if (limit - pos >= width) {
-        int n = pos >= resume ? copy.copy(buf, pos, limit, order, cbuf, off, len) : 0;
+        int n = pos >= resume ? copy.copy(buf, pos, limit, order, table, cbuf, off, len) : 0;
         if (n > 0) {
           pos += n * width;
+          copied += n;
           return n;
         }
         int before = pos;
@@ -123,9 +161,15 @@ final class DecodingReader extends Reader {
     }
   }
 
+  /** The characters the copy made so far, not the decoder (line terminators included). */
+  long copied() {
+    return copied;
+  }
+
   /**
-   * Whether {@link #readLine} makes lines of bytes the copy takes straight from the bytes (a copy
-   * of one byte a unit); else it is no faster than a {@code BufferedReader}.
+   * Whether {@link #readLine} is faster than a {@code BufferedReader} over this reader: for a copy
+   * of one byte a unit, whose ASCII lines it makes straight from the bytes (other lines, and all in
+   * the copies with a table, from the characters {@link #read} makes, without a second buffer).
    */
   boolean readsLines() {
     return copy.width() == 1;
@@ -135,7 +179,8 @@ final class DecodingReader extends Reader {
    * The next line, as {@link java.io.BufferedReader#readLine()} over this reader gives it (ended by
    * LF, CR or CR LF, the terminator dropped), or null at the end: a line of bytes the copy takes
    * (ASCII) is made straight from them, as a Latin-1 {@code String}, any other of the characters
-   * {@link #read} makes. Use it or {@code read}, not both.
+   * {@link #read} makes. A {@link #read} after it gives the characters it decoded past the line,
+   * without an LF that ends a line ended by CR, as {@code BufferedReader}'s {@code read} does.
    *
    * @throws IOException as {@link #read} throws it, after the lines before the bad bytes
    */
@@ -171,12 +216,13 @@ final class DecodingReader extends Reader {
         fill();
         continue;
       }
-      if (copy.width() == 1 && pos < limit && pos >= resume) {
+      if (copy.width() == 1 && table == null && pos < limit && pos >= resume) {
         if (skipLf) {
           byte b = buf[pos];
           if (b == '\n') {
             skipLf = false;
             pos++;
+            copied++;
             continue;
           }
           if (b == '\r' || copy.lineEnd(buf, pos, pos + 1) > pos) {
@@ -184,7 +230,9 @@ final class DecodingReader extends Reader {
           }
         }
         int end = copy.lineEnd(buf, pos, limit);
+        copied += end - pos;
         if (end < limit && (buf[end] == '\n' || buf[end] == '\r')) {
+          copied++;
           String ascii = new String(buf, pos, end - pos, StandardCharsets.ISO_8859_1);
           skipLf = buf[end] == '\r';
           pos = end + 1;
@@ -201,7 +249,7 @@ final class DecodingReader extends Reader {
       if (chars == null) {
         chars = new char[BUFFER / 2];
       }
-      int n = read(chars, 0, chars.length);
+      int n = readChars(chars, 0, chars.length);
       if (n < 0) {
         return line == null ? null : line.toString();
       }
@@ -221,12 +269,12 @@ final class DecodingReader extends Reader {
    */
   private int decodeEnd() {
     if (!copy.stateful()) {
-      return eof ? limit : copy.decodeEnd(buf, pos, limit);
+      return eof ? limit : copy.decodeEnd(buf, pos, limit, true);
     }
     if (resume != NEVER && resume > pos) {
       return resume;
     }
-    int end = copy.decodeEnd(buf, pos, limit);
+    int end = copy.decodeEnd(buf, pos, limit, resume != NEVER);
     resume = end < 0 ? NEVER : end;
     return end < 0 ? limit : end;
   }
@@ -239,10 +287,14 @@ final class DecodingReader extends Reader {
   private int start(char[] cbuf, int off, int len, int head) throws IOException {
     if (order == null) {
       boolean little = (buf[pos] & 0xFF) == 0xFF && (buf[pos + 1] & 0xFF) == 0xFE;
+      boolean big = head == 2 && (buf[pos] & 0xFF) == 0xFE && (buf[pos + 1] & 0xFF) == 0xFF;
       for (int i = 2; i < head; i++) {
         little &= buf[pos + i] == 0;
       }
-      order = little ? ByteOrder.LITTLE_ENDIAN : ByteOrder.BIG_ENDIAN;
+      order =
+          little
+              ? ByteOrder.LITTLE_ENDIAN
+              : big ? ByteOrder.BIG_ENDIAN : Copy.defaultOrder(decoder.charset());
     }
     started = true;
     ByteBuffer src = ByteBuffer.wrap(buf, pos, head);
@@ -257,22 +309,31 @@ final class DecodingReader extends Reader {
 
   /**
    * Decodes from {@code pos} to at most {@code end} with the JDK's decoder as far as it goes, and
-   * returns how many characters it made; throws its error. At the end of the stream {@code end} is
-   * the end of the bytes (the decoder, once told the input ends, is told so every time).
+   * returns how many characters it made; throws its error. The decoder is told the input ends when
+   * it is given the last byte of the stream, and from then on is given every byte left (once told,
+   * it must be told so every time).
    */
   private int decode(char[] cbuf, int off, int len, int end) throws IOException {
     if (len == 1) {
       return decodeOne(cbuf, off, end);
     }
-    ByteBuffer src = ByteBuffer.wrap(buf, pos, end - pos);
+    int to = told ? limit : end;
+    ByteBuffer src = ByteBuffer.wrap(buf, pos, to - pos);
     CharBuffer dst = CharBuffer.wrap(cbuf, off, len);
-    CoderResult result = decoder.decode(src, dst, eof);
-    if (src.position() == pos && result.isUnderflow() && end < limit) {
+    told = eof && to == limit;
+    CoderResult result = decoder.decode(src, dst, told);
+    if (src.position() == pos && result.isUnderflow() && to < limit) {
       src = ByteBuffer.wrap(buf, pos, limit - pos); // a character past the end given: all bytes
-      result = decoder.decode(src, dst, eof);
+      told = eof;
+      result = decoder.decode(src, dst, told);
     }
     pos = src.position();
     int n = dst.position() - off;
+    if (copy.stateful()
+        && resume != NEVER
+        && (pos > resume || !copy.leavesStateKnown(cbuf, off, off + n))) {
+      resume = NEVER; // the decoder went past the window, or may have left the copy's state
+    }
     if (result.isError() && n == 0) {
       result.throwException();
     }

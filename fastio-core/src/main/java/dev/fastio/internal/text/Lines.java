@@ -132,7 +132,17 @@ public final class Lines {
 
   /** {@code Files.newBufferedReader(Path, Charset)}, over fastio's input stream. */
   public static BufferedReader newBufferedReader(Path path, Charset cs) throws IOException {
-    return new BufferedReader(openReader(path, cs));
+    return buffered(openReader(path, cs));
+  }
+
+  /**
+   * A {@code BufferedReader} of {@code reader}: one whose lines are {@link
+   * DecodingReader#readLine}'s where that makes lines itself.
+   */
+  static BufferedReader buffered(Reader reader) {
+    return reader instanceof DecodingReader d && d.readsLines()
+        ? new DecodedBufferedReader(d)
+        : new BufferedReader(reader);
   }
 
   /** The reader under {@link #newBufferedReader}. */

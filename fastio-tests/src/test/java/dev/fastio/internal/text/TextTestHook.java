@@ -1,5 +1,6 @@
 package dev.fastio.internal.text;
 
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.Reader;
@@ -89,6 +90,21 @@ public final class TextTestHook {
     return Lines.decoding(in, cs, cs.newDecoder());
   }
 
+  /** The class of the reader {@code FastFiles.newBufferedReader} gives in {@code cs}. */
+  public static String bufferedReaderOf(Charset cs) {
+    return Lines.buffered(Lines.decoding(InputStream.nullInputStream(), cs, cs.newDecoder()))
+        .getClass()
+        .getSimpleName();
+  }
+
+  /**
+   * The reader {@code FastFiles.newBufferedReader} gives of {@code in} in {@code cs} (it owns and
+   * closes {@code in}).
+   */
+  public static java.io.BufferedReader bufferedReader(InputStream in, Charset cs) {
+    return Lines.buffered(Lines.decoding(in, cs, cs.newDecoder()));
+  }
+
   /**
    * The lines {@code FastFiles.lines} and {@code readAllLines} read from {@code in} in {@code cs}
    * where they read through a reader, one by one into {@code sink} until the end or an exception
@@ -100,6 +116,33 @@ public final class TextTestHook {
     } catch (UncheckedIOException e) {
       throw e.getCause();
     }
+  }
+
+  /**
+   * The share of the characters of {@code content} in {@code cs} that fastio's reader made by its
+   * copy rather than the charset's decoder, read by lines as {@code FastFiles.lines} reads them if
+   * {@code lines}, else in reads of 8,192 characters; 0 if no {@code DecodingReader} reads {@code
+   * cs}.
+   */
+  public static double copiedShare(Charset cs, byte[] content, boolean lines) throws IOException {
+    Reader reader = Lines.decoding(new ByteArrayInputStream(content), cs, cs.newDecoder());
+    if (!(reader instanceof DecodingReader d)) {
+      return 0;
+    }
+    long chars = 0;
+    try (d) {
+      if (lines) {
+        for (String line; (line = d.readLine()) != null; ) {
+          chars += line.length() + 1;
+        }
+      } else {
+        char[] buf = new char[8192];
+        for (int n; (n = d.read(buf, 0, buf.length)) >= 0; ) {
+          chars += n;
+        }
+      }
+    }
+    return chars == 0 ? 0 : (double) d.copied() / chars;
   }
 
   /** True if {@code FastFiles.lines} finds lines in the bytes of {@code cs}. */

@@ -8,6 +8,7 @@ import dev.fastio.FastioTestHook;
 import dev.fastio.internal.platform.PlatformTestHook;
 import dev.fastio.internal.text.TextTestHook;
 import dev.fastio.tests.support.TestSupport;
+import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
@@ -18,6 +19,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 import jdk.jfr.Recording;
 import jdk.jfr.consumer.RecordedEvent;
 import jdk.jfr.consumer.RecordingFile;
@@ -123,9 +125,11 @@ class StrategyGuardTest {
   }
 
   /**
-   * Lines take their fast paths: found in the bytes of UTF-8 and of the multi-byte charsets split
-   * so (Shift_JIS, GBK), and UTF-16 decoded by fastio's reader, not the JDK's {@code
-   * InputStreamReader}.
+   * Lines take their fast paths: found in the bytes of UTF-8, of the multi-byte charsets split so
+   * (Shift_JIS, GBK) and of EBCDIC; in the other charsets fastio reads faster, decoded by its
+   * reader with the charset's copy, not the JDK's {@code InputStreamReader}, and where the copy is
+   * of one byte a unit, lines made by that reader for {@code lines}, {@code readAllLines} and
+   * {@code newBufferedReader}'s {@code readLine}.
    */
   @Test
   void linesTakeTheirFastPaths() {
@@ -143,7 +147,11 @@ class StrategyGuardTest {
             "UTF-32", "UTF_32",
             "EUC-JP", "ASCII",
             "GB18030", "ASCII",
-            "ISO-2022-JP", "ISO_2022_JP");
+            "ISO-2022-JP", "ISO_2022_JP",
+            "ISO-2022-KR", "SHIFT_IN",
+            "x-ISO-2022-CN-GB", "SHIFT_IN",
+            "x-IBM930", "SHIFT_IN",
+            "x-IBM942", "TABLE");
     copies.forEach(
         (name, copy) -> {
           Charset cs = Charset.forName(name);
@@ -156,13 +164,64 @@ class StrategyGuardTest {
               "DecodingReader " + copy,
               "");
         });
-    for (String name : List.of("EUC-JP", "GB18030", "ISO-2022-JP")) {
+    for (String name : COPIED) {
       PerfGuard.same(
-          "FastFiles.lines, readAllLines in " + name + " (ASCII lines made from the bytes)",
+          "FastFiles.lines, readAllLines in " + name + " (lines made by fastio's reader)",
           "line reader",
           TextTestHook.lineReaderOf(Charset.forName(name)),
           "DecodingReader.readLine",
           "");
+      PerfGuard.same(
+          "FastFiles.newBufferedReader in " + name + " (its readLine fastio's reader's)",
+          "buffered reader",
+          TextTestHook.bufferedReaderOf(Charset.forName(name)),
+          "DecodedBufferedReader",
+          "");
+    }
+  }
+
+  private static final List<String> COPIED =
+      List.of(
+          "EUC-JP",
+          "GB18030",
+          "ISO-2022-JP",
+          "ISO-2022-KR",
+          "x-ISO-2022-CN-GB",
+          "x-IBM930",
+          "x-IBM942");
+
+  /**
+   * fastio's reader copies what it can, not only chooses to: in a log of ASCII lines with a word of
+   * the charset's own script in every fourth of its second half, its copy (not the charset's
+   * decoder) makes at least 80 % of the characters, read by lines and by reads of characters; in
+   * the stateful charsets (ISO-2022-*, EBCDIC double-byte) that needs the copy to take over again
+   * after every shift back, and after the designation that ISO-2022-KR and -CN text starts with.
+   */
+  @Test
+  void fastiosReaderCopiesMostOfALog() throws IOException {
+    for (String name : COPIED) {
+      Charset cs = Charset.forName(name);
+      String word =
+          Stream.of("\u65E5\u672C", "\uD55C\uAD6D", "\u4E2D\u6587")
+              .filter(cs.newEncoder()::canEncode)
+              .findFirst()
+              .orElseThrow();
+      StringBuilder log = new StringBuilder();
+      for (int i = 0; i < 2000; i++) {
+        log.append("10.0.0.").append(i % 256).append(" - - \"GET /index/").append(i);
+        log.append(".html HTTP/1.1\" 200 ").append(1000 + i);
+        log.append(i >= 1000 && i % 4 == 0 ? " " + word + "\n" : "\n"); // none in the first half
+      }
+      byte[] content = log.toString().getBytes(cs);
+      for (boolean lines : new boolean[] {true, false}) {
+        double share = TextTestHook.copiedShare(cs, content, lines);
+        PerfGuard.atLeast(
+            "fastio's reader in " + name + (lines ? ", by lines" : ", by characters"),
+            "percent of characters copied",
+            Math.round(share * 100),
+            80,
+            "");
+      }
     }
   }
 

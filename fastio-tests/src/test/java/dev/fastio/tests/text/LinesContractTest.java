@@ -118,6 +118,41 @@ class LinesContractTest {
   }
 
   /**
+   * Text in a stateful charset whose last bytes are an escape cut short after the decoder's window
+   * (ISO-2022-KR {@code 41 1B 0F 0E}: the window ends after the SI) fails as the JDK's: the decoder
+   * is told the input ends only with all of its bytes (a first version told it at the window's end,
+   * and reported a malformed input of 2 bytes, not 3).
+   */
+  @Test
+  void anEscapeCutShortAtTheEndFailsAsTheJdk() throws Exception {
+    Charset cs = Charset.forName("ISO-2022-KR");
+    Path file = dir.resolve("cut-escape");
+    Files.write(file, new byte[] {0x41, 0x1B, 0x0F, 0x0E});
+    for (boolean lines : new boolean[] {true, false}) {
+      assertEquals(
+          Outcome.of(() -> read(Files.newBufferedReader(file, cs), lines), file),
+          Outcome.of(() -> read(FastFiles.newBufferedReader(file, cs), lines), file),
+          lines ? "readLine" : "read");
+    }
+  }
+
+  private static String read(java.io.BufferedReader reader, boolean lines) throws IOException {
+    try (reader) {
+      StringBuilder b = new StringBuilder();
+      if (lines) {
+        for (String line; (line = reader.readLine()) != null; ) {
+          b.append(line).append('\n');
+        }
+      } else {
+        for (int c; (c = reader.read()) >= 0; ) {
+          b.append((char) c);
+        }
+      }
+      return b.toString();
+    }
+  }
+
+  /**
    * A stream of lines read through a reader gives no line after it is closed, not even one its
    * reader holds: the next line fails as the JDK's (UTF-16 under a {@code BufferedReader}, EUC-JP
    * and ISO-2022-JP through fastio's own line reader, UTF-32 under a {@code BufferedReader}).

@@ -203,15 +203,16 @@ class LinesPropertiesTest {
    * both byte orders' marks), LF and CR in either byte order, an odd last byte; some files longer
    * than the reader's 16 KiB buffer, so that such units meet its ends. On JDK 17 the JDK's reader
    * resets the decoder at the end of the input (JDK-8292043, fixed in JDK 20), so that {@code
-   * UTF-16} text marked little-endian and ending in half a character is read big-endian at its end:
-   * fastio fails there as the newer JDKs do (docs/lines.md, "Deviation"); on JDK 17 this asserts
-   * only fastio's failure for every such text ending in an odd byte or a high surrogate, where only
-   * some differ from the JDK's reading.
+   * UTF-16} text marked little-endian (x-UTF-16LE-BOM text marked big-endian) and ending in half a
+   * character is read in the charset's first byte order at its end: fastio fails there as the newer
+   * JDKs do (docs/lines.md, "Deviation"); on JDK 17 this asserts only fastio's failure for every
+   * such text ending in an odd byte or a high surrogate, where only some differ from the JDK's
+   * reading.
    */
   @Property(tries = 1000, seed = "20261128", edgeCases = EdgeCasesMode.NONE)
   void utf16EqualsTheJdk(@ForAll("utf16") byte[] content, @ForAll("utf16Charsets") Charset cs)
       throws Exception {
-    if (Runtime.version().feature() < 20 && endsInHalfAfterLittleEndianMark(content, cs)) {
+    if (Runtime.version().feature() < 20 && endsInHalfAfterMark(content, cs)) {
       Path file = TestSupport.write(dir, "utf16-" + counter++, content);
       Outcome fast = Outcome.of(() -> FastFiles.readAllLines(file, cs), file);
       assertEquals(MalformedInputException.class, fast.thrown(), "JDK-8292043");
@@ -281,15 +282,15 @@ class LinesPropertiesTest {
   }
 
   /**
-   * Text in an ASCII-compatible multi-byte charset that fastio decodes with a copy of the ASCII
-   * runs (EUC-JP, GB18030, the ISO-2022-JP charsets and the others {@code TextTestHook.decoderOf}
-   * names), as its encoder writes it, with bytes that are not text inserted anywhere (a lead byte
-   * before LF or CR, 0x8F, digits after a lead byte, escapes, SO and SI): the same lines and
-   * characters, or the same exception.
+   * Text in a multi-byte charset that fastio decodes with a copy of its single bytes (EUC-JP,
+   * GB18030, x-IBM942, the ISO-2022 and EBCDIC double-byte charsets and the others {@code
+   * TextTestHook.decoderOf} names), as its encoder writes it, with bytes that are not text inserted
+   * anywhere (a lead byte before LF or CR, 0x8F, digits after a lead byte, escapes, SO and SI, an
+   * SI inside a double byte): the same lines and characters, or the same exception.
    */
   @Property(tries = 800, seed = "20261128", edgeCases = EdgeCasesMode.NONE)
-  void asciiCompatibleMultiByteEqualsTheJdk(
-      @ForAll("copiedAsciiCharsets") Charset cs,
+  void copiedMultiByteEqualsTheJdk(
+      @ForAll("copiedMultiByteCharsets") Charset cs,
       @ForAll("mixedText") String text,
       @ForAll("noise") byte[] noise,
       @ForAll @IntRange(min = 0, max = 1_000_000) int at)
@@ -313,10 +314,10 @@ class LinesPropertiesTest {
       @ForAll long seed)
       throws Exception {
     byte[] content = withNoise(text, cs, noise, at);
-    Assume.that(Runtime.version().feature() >= 20 || !endsInHalfAfterLittleEndianMark(content, cs));
+    Assume.that(Runtime.version().feature() >= 20 || !endsInHalfAfterMark(content, cs));
     Read jdk = Read.of(new InputStreamReader(new Trickle(content, seed), cs.newDecoder()), seed);
     Read fast = Read.of(TextTestHook.reader(new Trickle(content, seed), cs), seed);
-    if (resetsAtEnd(cs) && jdk.failure() == null && fast.failure() != null) {
+    if (resetsAtEnd(cs) && fast.failure() != null && !fast.failure().equals(jdk.failure())) {
       assertTrue(fast.failure().startsWith("malformed "), "JDK-8292043");
       return;
     }
@@ -330,10 +331,10 @@ class LinesPropertiesTest {
   }
 
   /**
-   * The lines fastio reads through its reader in every charset it takes (for the ASCII and
-   * ISO-2022-JP copies made straight from the bytes), over a stream returning 1-3 or thousands of
-   * bytes a read, against a {@code BufferedReader} over the JDK's {@code InputStreamReader}: the
-   * same lines, or the same exception after every whole line before the bad bytes.
+   * The lines fastio reads through its reader in every charset it takes (for the copies of one byte
+   * a unit made by its own {@code readLine}), over a stream returning 1-3 or thousands of bytes a
+   * read, against a {@code BufferedReader} over the JDK's {@code InputStreamReader}: the same
+   * lines, or the same exception after every whole line before the bad bytes.
    */
   @Property(tries = 1000, seed = "20261128", edgeCases = EdgeCasesMode.NONE)
   void decodedLinesAreTheJdks(
@@ -344,7 +345,7 @@ class LinesPropertiesTest {
       @ForAll long seed)
       throws Exception {
     byte[] content = withNoise(text, cs, noise, at);
-    Assume.that(Runtime.version().feature() >= 20 || !endsInHalfAfterLittleEndianMark(content, cs));
+    Assume.that(Runtime.version().feature() >= 20 || !endsInHalfAfterMark(content, cs));
     List<String> jdk = new ArrayList<>();
     String jdkFailure =
         failure(
@@ -359,7 +360,7 @@ class LinesPropertiesTest {
               TextTestHook.readLines(new Trickle(content, seed), cs, fast);
               return null;
             });
-    if (resetsAtEnd(cs) && jdkFailure == null && fastFailure != null) {
+    if (resetsAtEnd(cs) && fastFailure != null && !fastFailure.equals(jdkFailure)) {
       assertTrue(fastFailure.startsWith("malformed "), "JDK-8292043");
       return;
     }
@@ -405,7 +406,9 @@ class LinesPropertiesTest {
 
   /** {@code text} in {@code cs} with {@code noise} inserted at {@code at} (modulo its length). */
   private static byte[] withNoise(String text, Charset cs, byte[] noise, int at) {
-    byte[] encoded = text.getBytes(cs);
+    // ISO-2022-CN has no encoder: its text as ISO-2022-CN-GB writes it (the same decoder reads
+    // both)
+    byte[] encoded = text.getBytes(cs.canEncode() ? cs : Charset.forName("x-ISO-2022-CN-GB"));
     int p = at % (encoded.length + 1);
     return concat(
         List.of(
@@ -487,7 +490,7 @@ class LinesPropertiesTest {
   }
 
   @Provide
-  Arbitrary<Charset> copiedAsciiCharsets() {
+  Arbitrary<Charset> copiedMultiByteCharsets() {
     return Arbitraries.of(
         Charset.availableCharsets().values().stream()
             .filter(cs -> !cs.name().toUpperCase(Locale.ROOT).contains("UTF"))
@@ -503,6 +506,7 @@ class LinesPropertiesTest {
             Tuple.of(4, Arbitraries.of((int) '\n', (int) '\r', (int) '0', (int) '~')),
             Tuple.of(10, Arbitraries.integers().between(0x4E00, 0x9FFF)),
             Tuple.of(3, Arbitraries.integers().between(0x3041, 0x30FF)),
+            Tuple.of(2, Arbitraries.integers().between(0xAC00, 0xD7A3)),
             Tuple.of(2, Arbitraries.of(0xE9, 0xFC, 0xA5, 0x203E, 0xFFFD)),
             Tuple.of(1, Arbitraries.integers().between(0x20000, 0x2A6DF)));
     Arbitrary<List<Integer>> few = cp.list().ofMaxSize(40);
@@ -550,7 +554,14 @@ class LinesPropertiesTest {
             // a CR, bytes that make no character, an LF: one line end
             new byte[] {'a', '\r', 0x1B, '(', 'B', '\n', 'b'},
             new byte[] {'a', '\r', 0x0E, 0x0F, '\n', 'b'},
-            new byte[] {'a', '\r', 0x1B, '(', 'J', '\n', 'b', 0x1B, '(', 'B'});
+            new byte[] {'a', '\r', 0x1B, '(', 'J', '\n', 'b', 0x1B, '(', 'B'},
+            // ISO-2022-KR and -CN: a designation, then an SI inside a double byte and after one
+            new byte[] {0x1B, '$', ')', 'C', 0x0E, 0x30, 0x0F, 'A', 'A', 0x0F, 'B'},
+            new byte[] {0x1B, '$', ')', 'A', 0x0E, 0x30, 0x30, 0x0F, '\n'},
+            new byte[] {0x1B, 'N', 0x30, 0x0F, 'A', 0x1B, 0x0F},
+            // EBCDIC: LF (0x25, 0x15) and CR, and double bytes between SO and SI
+            new byte[] {0x25, 0x0D, 0x15, 0x0E, 0x45, 0x45, 0x0F, (byte) 0xC1, 0x0E, 0x40, 0x40},
+            new byte[] {0x0E, 0x0F, 0x0F, 0x0E, 0x25});
     return Arbitraries.frequencyOf(
         Tuple.of(2, Arbitraries.just(new byte[0])),
         Tuple.of(2, b.array(byte[].class).ofMinSize(1).ofMaxSize(6)),
@@ -578,17 +589,136 @@ class LinesPropertiesTest {
         Outcome.of(() -> readChars(FastFiles.newBufferedReader(file, cs)), file),
         cs,
         "newBufferedReader");
+    assertSameOutcome(
+        Outcome.of(() -> readLines(Files.newBufferedReader(file, cs)), file),
+        Outcome.of(() -> readLines(FastFiles.newBufferedReader(file, cs)), file),
+        cs,
+        "newBufferedReader().readLine()");
     Files.delete(file);
   }
 
+  private static List<String> readLines(java.io.BufferedReader reader) throws IOException {
+    try (reader) {
+      List<String> lines = new ArrayList<>();
+      for (String line; (line = reader.readLine()) != null; ) {
+        lines.add(line);
+      }
+      return lines;
+    }
+  }
+
   /**
-   * Equal outcomes; but on JDK 17, in the ISO-2022-JP charsets, where the JDK's reader resets the
-   * decoder at the end of the input (JDK-8292043, docs/lines.md "Deviation") and so reads the last
-   * bytes of a character begun in another state as ASCII, fastio's {@code MalformedInputException}
-   * (as JDK 20 and newer throw it).
+   * {@code newBufferedReader}'s reader in every charset fastio decodes, used as programs use a
+   * {@code BufferedReader}: lines, single characters, runs of characters, skips, marks and resets
+   * in any order, over a stream returning 1-3 or thousands of bytes a read, against a {@code
+   * BufferedReader} over the JDK's reader used the same way: the same result at every step (text
+   * without decoding errors, which the others check).
+   */
+  @Property(tries = 600, seed = "20261128", edgeCases = EdgeCasesMode.NONE)
+  void bufferedReaderIsTheJdksInAnyUse(
+      @ForAll("decodedCharsets") Charset cs, @ForAll("mixedText") String text, @ForAll long seed)
+      throws Exception {
+    byte[] content = withNoise(text, cs, new byte[0], 0);
+    Assume.that(decodes(content, cs));
+    try (java.io.BufferedReader jdk =
+            new java.io.BufferedReader(new InputStreamReader(new Trickle(content, seed), cs));
+        java.io.BufferedReader fast = TextTestHook.bufferedReader(new Trickle(content, seed), cs)) {
+      java.util.Random ops = new java.util.Random(seed);
+      int sinceMark = -1;
+      for (int step = 0; step < 10_000; step++) {
+        int op = ops.nextInt(10);
+        int n = 1 + ops.nextInt(op == 6 ? 9_000 : 40);
+        String a;
+        String b;
+        int consumed = n;
+        if (op < 4) {
+          a = jdk.readLine();
+          b = fast.readLine();
+          consumed = a == null ? 0 : a.length() + 2;
+        } else if (op == 4) {
+          a = String.valueOf(jdk.read());
+          b = String.valueOf(fast.read());
+        } else if (op <= 6) {
+          a = take(jdk, n);
+          b = take(fast, n);
+        } else if (op == 7) {
+          a = String.valueOf(skip(jdk, n));
+          b = String.valueOf(skip(fast, n));
+        } else if (op == 8) {
+          jdk.mark(20_000);
+          fast.mark(20_000);
+          sinceMark = 0;
+          continue;
+        } else {
+          if (sinceMark < 0) {
+            continue;
+          }
+          jdk.reset();
+          fast.reset();
+          sinceMark = -1; // a mark is good for one reset here
+          continue;
+        }
+        assertEquals(a, b, "step " + step + ", operation " + op);
+        if (sinceMark >= 0) {
+          sinceMark += consumed;
+          if (sinceMark > 10_000) {
+            sinceMark = -1; // past what the mark holds: no reset
+          }
+        }
+        if (a == null) {
+          return; // both at the end
+        }
+      }
+    }
+  }
+
+  /** Whether {@code content} decodes in {@code cs} without an error. */
+  private static boolean decodes(byte[] content, Charset cs) {
+    try {
+      cs.newDecoder().decode(ByteBuffer.wrap(content));
+      return true;
+    } catch (java.nio.charset.CharacterCodingException e) {
+      return false;
+    }
+  }
+
+  /** Up to {@code n} characters of {@code reader}, fewer only at its end. */
+  private static String take(Reader reader, int n) throws IOException {
+    char[] chunk = new char[n];
+    int got = 0;
+    while (got < n) {
+      int r = reader.read(chunk, got, n - got);
+      if (r < 0) {
+        break;
+      }
+      got += r;
+    }
+    return new String(chunk, 0, got);
+  }
+
+  /** Skips up to {@code n} characters of {@code reader}, fewer only at its end; how many. */
+  private static long skip(Reader reader, int n) throws IOException {
+    long skipped = 0;
+    while (skipped < n) {
+      long k = reader.skip(n - skipped);
+      if (k <= 0 && reader.read() < 0) {
+        break;
+      } else if (k <= 0) {
+        k = 1;
+      }
+      skipped += k;
+    }
+    return skipped;
+  }
+
+  /**
+   * Equal outcomes; but on JDK 17, in the stateful charsets (ISO-2022-*, EBCDIC double-byte), where
+   * the JDK's reader resets the decoder at the end of the input (JDK-8292043, docs/lines.md
+   * "Deviation") and so reads the last bytes of a character begun in another state as ASCII,
+   * fastio's {@code MalformedInputException} (as JDK 20 and newer throw it).
    */
   private static void assertSameOutcome(Outcome jdk, Outcome fast, Charset cs, String what) {
-    if (resetsAtEnd(cs) && jdk.thrown() == null && fast.thrown() != null) {
+    if (resetsAtEnd(cs) && fast.thrown() != null && !jdk.equals(fast)) {
       Class<?> expected =
           what.equals("lines") ? UncheckedIOException.class : MalformedInputException.class;
       assertEquals(expected, fast.thrown(), what + ", JDK-8292043");
@@ -597,15 +727,23 @@ class LinesPropertiesTest {
     }
   }
 
-  /** Whether the JDK's reader of {@code cs} differs from fastio's at the end by JDK-8292043. */
+  /**
+   * Whether the JDK's reader of {@code cs} differs from fastio's at the end by JDK-8292043 (a
+   * stateful charset: ISO-2022-*, the EBCDIC double-byte ones).
+   */
   private static boolean resetsAtEnd(Charset cs) {
-    return Runtime.version().feature() < 20 && TextTestHook.copyOf(cs).equals("ISO_2022_JP");
+    String copy = TextTestHook.copyOf(cs);
+    return Runtime.version().feature() < 20
+        && (copy.equals("ISO_2022_JP") || copy.equals("SHIFT_IN"));
   }
 
   @Provide
   Arbitrary<Charset> utf16Charsets() {
     return Arbitraries.of(
-        StandardCharsets.UTF_16, StandardCharsets.UTF_16BE, StandardCharsets.UTF_16LE);
+        StandardCharsets.UTF_16,
+        StandardCharsets.UTF_16BE,
+        StandardCharsets.UTF_16LE,
+        Charset.forName("x-UTF-16LE-BOM"));
   }
 
   @Provide
@@ -655,15 +793,24 @@ class LinesPropertiesTest {
   }
 
   /** {@code UTF-16} text that starts FF FE and ends in an odd byte or a high surrogate. */
-  private static boolean endsInHalfAfterLittleEndianMark(byte[] b, Charset cs) {
-    if (!cs.equals(StandardCharsets.UTF_16)
-        || b.length < 2
-        || (b[0] & 0xFF) != 0xFF
-        || (b[1] & 0xFF) != 0xFE) {
+  private static boolean endsInHalfAfterMark(byte[] b, Charset cs) {
+    boolean little =
+        cs.equals(StandardCharsets.UTF_16)
+            && b.length >= 2
+            && (b[0] & 0xFF) == 0xFF
+            && (b[1] & 0xFF) == 0xFE;
+    boolean big =
+        cs.name().equals("x-UTF-16LE-BOM")
+            && b.length >= 2
+            && (b[0] & 0xFF) == 0xFE
+            && (b[1] & 0xFF) == 0xFF;
+    if (!little && !big) {
       return false;
     }
     int units = (b.length - 2) / 2;
-    int last = units == 0 ? 0 : (b[2 * units + 1] & 0xFF) << 8 | (b[2 * units] & 0xFF);
+    int hi = little ? 2 * units + 1 : 2 * units;
+    int lo = little ? 2 * units : 2 * units + 1;
+    int last = units == 0 ? 0 : (b[hi] & 0xFF) << 8 | (b[lo] & 0xFF);
     return b.length % 2 == 1 || Character.isHighSurrogate((char) last);
   }
 
