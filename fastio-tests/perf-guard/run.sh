@@ -64,6 +64,8 @@ BREAKAGES=(
   "lines through a Reader, as Files.lines|@$here/breakages/lines-through-a-reader.patch"
   "lines decoded by the JDK's InputStreamReader|@$here/breakages/lines-reader-jdk.patch"
   "lines of the ASCII copies by a BufferedReader, not from the bytes|@$here/breakages/lines-decoded-by-bufferedreader.patch"
+  "ISO-2022-KR/-CN and EBCDIC double-byte copies never taking over after SI|@$here/breakages/shift-in-never-resumes.patch"
+  "newBufferedReader's readLine by the JDK's BufferedReader|@$here/breakages/buffered-reader-jdk.patch"
   "small batches never inline|@$here/breakages/batch-never-inline.patch"
   "a stream collected before any hashing|@$here/breakages/stream-collected-first.patch"
   "LineScanner search by SWAR where vectors could run|-Dfastio.scan.vector=false"
