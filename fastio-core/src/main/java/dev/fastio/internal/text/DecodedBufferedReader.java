@@ -56,6 +56,9 @@ final class DecodedBufferedReader extends BufferedReader {
 
   @Override
   public long skip(long n) throws IOException {
+    if (n < 0L) {
+      throw new IllegalArgumentException("skip value is negative"); // before closed, as the JDK's
+    }
     synchronized (lock) {
       return buffered().skip(n);
     }
@@ -75,6 +78,9 @@ final class DecodedBufferedReader extends BufferedReader {
 
   @Override
   public void mark(int readAheadLimit) throws IOException {
+    if (readAheadLimit < 0) {
+      throw new IllegalArgumentException("Read-ahead limit < 0"); // before closed, as the JDK's
+    }
     synchronized (lock) {
       buffered().mark(readAheadLimit);
     }

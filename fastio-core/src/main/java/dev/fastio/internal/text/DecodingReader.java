@@ -385,7 +385,23 @@ final class DecodingReader extends Reader {
     if (closed) {
       throw new IOException("Stream closed");
     }
-    return leftover >= 0 || limit > pos || inReady();
+    if (skipLf) { // as BufferedReader's: an LF that ends readLine's last line is not a character
+      if (charPos == charEnd && (leftover >= 0 || limit > pos || inReady())) {
+        if (chars == null) {
+          chars = new char[BUFFER / 2];
+        }
+        int n = readChars(chars, 0, chars.length);
+        charPos = 0;
+        charEnd = Math.max(n, 0);
+      }
+      if (charPos < charEnd) {
+        if (chars[charPos] == '\n') {
+          charPos++;
+        }
+        skipLf = false;
+      }
+    }
+    return charPos < charEnd || leftover >= 0 || limit > pos || inReady();
   }
 
   /** Whether the stream has bytes to read without blocking; false if it cannot tell. */

@@ -136,6 +136,86 @@ class LinesContractTest {
     }
   }
 
+  /**
+   * {@code newBufferedReader} where fastio's reader makes the lines: {@code readLine} then {@code
+   * ready}, {@code read}, {@code mark}, {@code reset}, {@code skip}, as the JDK's, where {@code
+   * readLine} decoded past its line, or ended it with a CR whose LF follows bytes that make no
+   * character; after {@code close}, the JDK's exceptions (a bad argument before a closed reader).
+   */
+  @Test
+  void newBufferedReaderMixesReadLineWithOtherCallsAsTheJdk() throws Exception {
+    Object[][] cases = {
+      {"GB18030", new byte[] {(byte) 0xD6, (byte) 0xD0, 0x0A, 0x78}},
+      {"EUC-JP", new byte[] {'a', '\r', '\n'}},
+      {"EUC-JP", new byte[] {'a', '\r', '\n', 'b', '\r'}},
+      {"ISO-2022-JP", new byte[] {'a', '\r', 0x1B, '(', 'B', '\n', 'b'}},
+      {"ISO-2022-KR", new byte[] {0x1B, '$', ')', 'C', 'a', '\r', 0x0E, 0x0F, '\n', 'b'}},
+      {"x-IBM930", new byte[] {(byte) 0xC1, 0x0D, 0x25, (byte) 0xC2, 0x0E, 0x45, 0x45, 0x0F}},
+      {"x-IBM942", new byte[] {0x5C, '\r', '\n', 0x7E, '\r'}},
+    };
+    String[] scripts = {"LRrrL", "LmrRrL", "LsLr", "LRLRL", "LLmLRL"};
+    int i = 0;
+    for (Object[] c : cases) {
+      Charset cs = Charset.forName((String) c[0]);
+      Path file = dir.resolve("mixed-" + i++);
+      Files.write(file, (byte[]) c[1]);
+      for (String script : scripts) {
+        assertEquals(
+            play(Files.newBufferedReader(file, cs), script),
+            play(FastFiles.newBufferedReader(file, cs), script),
+            c[0] + " " + script);
+      }
+    }
+  }
+
+  /**
+   * What {@code reader} gives to {@code script} (L readLine, R ready, r read, m mark, s skip(1)),
+   * then to a close and the calls after it.
+   */
+  private static List<String> play(java.io.BufferedReader reader, String script) {
+    List<String> got = new ArrayList<>();
+    try {
+      for (int k = 0; k < script.length(); k++) {
+        got.add(
+            switch (script.charAt(k)) {
+              case 'L' -> String.valueOf(reader.readLine());
+              case 'R' -> "ready " + reader.ready();
+              case 'r' -> "read " + reader.read();
+              case 's' -> "skip " + reader.skip(1);
+              default -> {
+                reader.mark(100);
+                yield "mark";
+              }
+            });
+      }
+      reader.close();
+      reader.close();
+    } catch (IOException e) {
+      got.add(e.toString());
+    }
+    for (TestSupport.IoCall<?> after :
+        List.<TestSupport.IoCall<?>>of(
+            () -> reader.skip(-1),
+            () -> {
+              reader.mark(-1);
+              return null;
+            },
+            reader::read,
+            reader::readLine,
+            reader::ready,
+            () -> {
+              reader.reset();
+              return null;
+            })) {
+      try {
+        got.add(String.valueOf(after.call()));
+      } catch (Exception e) {
+        got.add(e.toString());
+      }
+    }
+    return got;
+  }
+
   private static String read(java.io.BufferedReader reader, boolean lines) throws IOException {
     try (reader) {
       StringBuilder b = new StringBuilder();
