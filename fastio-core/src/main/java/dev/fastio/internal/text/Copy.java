@@ -108,6 +108,21 @@ enum Copy {
   },
 
   /**
+   * x-JISAutoDetect until its decoder has chosen among ISO-2022-JP, EUC-JP and Shift_JIS: bytes
+   * below 0x80 other than ESC, SO and SI, which that decoder too copies before it chooses. It
+   * chooses on the bytes it is given at its first other byte, to the end of the reader's buffer, so
+   * the reader gives it the bytes the JDK's reader would (a buffer of {@link #DETECT_BUFFER} bytes
+   * filled as that reader fills it); once it has chosen, the reader takes the chosen charset's
+   * copy.
+   */
+  DETECT(1, true) {
+    @Override
+    int decodeEnd(byte[] buf, int pos, int limit, boolean known) {
+      return -1; // the decoder takes every byte until it has chosen
+    }
+  },
+
+  /**
    * UTF-16's byte pairs, in the stream's byte order: each the character of its value, except
    * surrogates (paired, or malformed) and, on some JDKs, U+FFFE and U+FEFF, left to the decoder.
    */
@@ -174,6 +189,9 @@ enum Copy {
     }
   };
 
+  /** The bytes of the JDK reader's buffer, which {@link #DETECT}'s decoder chooses on. */
+  static final int DETECT_BUFFER = 8192;
+
   /** Bytes after a line feed the decoder is given with the ASCII copy (more than a character). */
   static final int PAST_LINE = 8;
 
@@ -233,6 +251,8 @@ enum Copy {
           "x-IBM943C",
           "x-SJIS_0213",
           "x-MS932_0213",
+          "Shift_JIS",
+          "windows-31j",
           "x-Johab",
           "x-IBM970",
           "x-IBM949",
@@ -316,6 +336,9 @@ enum Copy {
       return Optional.of(isAscii(table) ? new Form(ASCII, null) : new Form(TABLE, table));
     }
     String decoder = cs.newDecoder().getClass().getName();
+    if (decoder.equals("sun.nio.cs.ext.JISAutoDetect$Decoder")) {
+      return Optional.of(new Form(DETECT, null));
+    }
     if (decoder.equals("sun.nio.cs.ext.ISO2022_JP$Decoder")) {
       return Optional.of(new Form(ISO_2022_JP, null));
     }

@@ -6,6 +6,7 @@ import java.io.Reader;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.CharBuffer;
+import java.nio.charset.Charset;
 import java.nio.charset.CharsetDecoder;
 import java.nio.charset.CoderResult;
 import java.nio.charset.StandardCharsets;
@@ -39,8 +40,10 @@ final class DecodingReader extends Reader {
   private static final int NEVER = Integer.MAX_VALUE;
 
   private final InputStream in;
-  private final Copy copy;
-  private final char[] table; // the copy's single bytes in this charset, or null (ASCII)
+  private Copy copy; // DETECT until the decoder has chosen a charset, then that charset's
+  private char[] table; // the copy's single bytes in this charset, or null (ASCII)
+  private int cap; // the bytes of buf in use: DETECT_BUFFER while DETECT's decoder chooses
+  private boolean detecting; // DETECT's decoder has not chosen yet
   private final CharsetDecoder decoder;
   private final byte[] buf = new byte[BUFFER];
   private int pos;
@@ -66,6 +69,8 @@ final class DecodingReader extends Reader {
     this.in = Objects.requireNonNull(in);
     this.copy = copy;
     this.table = Copy.table(decoder.charset());
+    this.detecting = copy == Copy.DETECT;
+    this.cap = detecting ? Copy.DETECT_BUFFER : BUFFER;
     this.decoder = decoder;
     this.order = copy.order(decoder.charset());
     this.started = copy.head(decoder.charset()) == 0;
@@ -334,6 +339,9 @@ final class DecodingReader extends Reader {
         && (pos > resume || !copy.leavesStateKnown(cbuf, off, off + n))) {
       resume = NEVER; // the decoder went past the window, or may have left the copy's state
     }
+    if (detecting && decoder.isCharsetDetected()) {
+      chosen();
+    }
     if (result.isError() && n == 0) {
       result.throwException();
     }
@@ -341,6 +349,25 @@ final class DecodingReader extends Reader {
       return -1;
     }
     return n;
+  }
+
+  /**
+   * DETECT's decoder has chosen a charset: from here on the copy is that charset's (from where the
+   * decoder stopped if it keeps no state, else once it is back in the copy's state), if it has a
+   * copy of one byte a unit, else none.
+   */
+  private void chosen() {
+    detecting = false;
+    cap = BUFFER;
+    Charset chosen = decoder.detectedCharset();
+    Copy next = Copy.of(chosen);
+    if (next == null || next.width() != 1) {
+      resume = NEVER; // DETECT's copy, which never takes bytes again
+      return;
+    }
+    copy = next;
+    table = Copy.table(chosen);
+    resume = next.stateful() ? NEVER : pos;
   }
 
   /**
@@ -369,7 +396,7 @@ final class DecodingReader extends Reader {
       resume = Math.max(0, resume - pos);
     }
     pos = 0;
-    int n = in.read(buf, limit, buf.length - limit);
+    int n = in.read(buf, limit, cap - limit);
     if (n == 0) {
       throw new IOException("Underlying input stream returned zero bytes"); // as the JDK's reader
     }

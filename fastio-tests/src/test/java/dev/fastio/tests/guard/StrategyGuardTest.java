@@ -151,7 +151,8 @@ class StrategyGuardTest {
             "ISO-2022-KR", "SHIFT_IN",
             "x-ISO-2022-CN-GB", "SHIFT_IN",
             "x-IBM930", "SHIFT_IN",
-            "x-IBM942", "TABLE");
+            "x-IBM942", "TABLE",
+            "x-JISAutoDetect", "DETECT");
     copies.forEach(
         (name, copy) -> {
           Charset cs = Charset.forName(name);

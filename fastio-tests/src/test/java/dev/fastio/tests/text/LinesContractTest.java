@@ -137,6 +137,41 @@ class LinesContractTest {
   }
 
   /**
+   * x-JISAutoDetect chooses its charset on the bytes the reader hands its decoder at the first byte
+   * that is not plain ASCII, to the end of the reader's buffer: fastio's reader gives it the bytes
+   * the JDK's gives it, so it chooses as there. After 8,191 ASCII bytes, B0 A1 is Shift_JIS (two
+   * half-width katakana) where the decoder sees only B0 (the JDK reader's 8,192-byte buffer ends
+   * there: one katakana, not half an EUC-JP character), EUC-JP where it sees both.
+   */
+  @Test
+  void jisAutoDetectChoosesAsTheJdkReaderMakesItChoose() throws Exception {
+    Charset cs = Charset.forName("x-JISAutoDetect");
+    for (int ascii : new int[] {0, 100, 8190, 8191, 8192, 16383, 20000}) {
+      java.io.ByteArrayOutputStream b = new java.io.ByteArrayOutputStream();
+      for (int i = 0; i < ascii; i++) {
+        b.write(i % 80 == 79 ? '\n' : 'a' + i % 26);
+      }
+      for (int i = 0; i < 100; i++) {
+        b.write(0xA4); // EUC-JP HIRAGANA LETTER A; two half-width katakana in Shift_JIS
+        b.write(0xA2);
+        if (i % 10 == 9) {
+          b.write('\n');
+        }
+      }
+      Path file = dir.resolve("auto-" + ascii);
+      Files.write(file, b.toByteArray());
+      assertEquals(
+          Outcome.of(() -> Files.readAllLines(file, cs), file),
+          Outcome.of(() -> FastFiles.readAllLines(file, cs), file),
+          "readAllLines after " + ascii);
+      assertEquals(
+          Outcome.of(() -> read(Files.newBufferedReader(file, cs), false), file),
+          Outcome.of(() -> read(FastFiles.newBufferedReader(file, cs), false), file),
+          "newBufferedReader after " + ascii);
+    }
+  }
+
+  /**
    * {@code newBufferedReader} where fastio's reader makes the lines: {@code readLine} then {@code
    * ready}, {@code read}, {@code mark}, {@code reset}, {@code skip}, as the JDK's, where {@code
    * readLine} decoded past its line, or ended it with a CR whose LF follows bytes that make no
