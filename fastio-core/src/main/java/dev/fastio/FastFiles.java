@@ -553,10 +553,12 @@ public final class FastFiles {
    * marked little-endian that ends in half a surrogate pair fails, where that JDK reads its end as
    * big-endian, and ISO-2022 or EBCDIC double-byte text that ends inside a double-byte character
    * fails, where that JDK reads its last bytes in the single-byte state: a bug fixed in JDK 20;
-   * x-JISAutoDetect chooses its charset on a regular file as the JDK's reader makes it choose;
-   * x-ISCII91 is read by the JDK's reader, at its speed); unlike the JDK, which closes such a file
-   * and opens it a second time (a FIFO then loses what a writer wrote to the first open, or waits
-   * for another writer), fastio reads it through the one open.
+   * x-JISAutoDetect chooses its charset on a regular file as the JDK's reader makes it choose (on
+   * JDK 17, whose reader forgets the choice at the end, text ending inside a character fails where
+   * that JDK reads its last bytes again as a new choice); x-ISCII91 is read by the JDK's reader, at
+   * its speed); unlike the JDK, which closes such a file and opens it a second time (a FIFO then
+   * loses what a writer wrote to the first open, or waits for another writer), fastio reads it
+   * through the one open.
    *
    * <p>The stream is not thread-safe, as any stream; its parallel form reads with a positional read
    * per part on one shared channel.

@@ -214,13 +214,14 @@ enum Copy {
 
   /**
    * The multi-byte charsets whose JDK decoders ({@code sun.nio.cs} classes) keep no state between
-   * characters and decode a byte that is a character by itself wherever it starts a character, and
-   * that are not split in the bytes ({@link Lines#splitsAtNewlines}): EUC-JP and its variants (the
-   * decoder can take an LF into an error of three bytes), GB18030 (digits inside its four-byte
-   * characters), CESU-8, and the other Chinese, Japanese and Korean charsets of the JDK that
-   * qualify (each checked against the JDK's reader over random text and bytes). Those whose bytes
-   * below 0x80 are ASCII take the {@link #ASCII} copy, the others the {@link #TABLE} copy. Not the
-   * ones whose decoders keep state (ISO-2022-*, x-ISCII91).
+   * characters and decode a byte that is a character by itself wherever it starts a character
+   * (Shift_JIS and windows-31j among them: their lines are split in the bytes, {@link
+   * Lines#splitsAtNewlines}, but not their {@code newBufferedReader}'s text): EUC-JP and its
+   * variants (the decoder can take an LF into an error of three bytes), GB18030 (digits inside its
+   * four-byte characters), CESU-8, and the other Chinese, Japanese and Korean charsets of the JDK
+   * that qualify (each checked against the JDK's reader over random text and bytes). Those whose
+   * bytes below 0x80 are ASCII take the {@link #ASCII} copy, the others the {@link #TABLE} copy.
+   * Not the ones whose decoders keep state (ISO-2022-*, x-ISCII91).
    */
   private static final Set<String> STATELESS_CHARSETS =
       Set.of(
