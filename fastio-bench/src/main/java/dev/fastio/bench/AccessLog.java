@@ -73,8 +73,9 @@ final class AccessLog {
             Writer out =
                 new BufferedWriter(
                     new OutputStreamWriter(Files.newOutputStream(tmp), encoder), 1 << 20)) {
+          String word = word(encoder);
           for (String line; (line = in.readLine()) != null; ) {
-            out.write(line);
+            out.write(word.equals(JAPANESE) ? line : line.replace(JAPANESE, word));
             out.write('\n');
           }
         }
@@ -85,6 +86,17 @@ final class AccessLog {
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
+  }
+
+  private static final String JAPANESE = "\u65e5\u672c";
+
+  /**
+   * The word of the log's non-ASCII lines in a charset: Japanese, or Hindi (with a vowel sign,
+   * which x-ISCII91's decoder holds back) where only that is encodable.
+   */
+  private static String word(CharsetEncoder encoder) {
+    String hindi = "\u0939\u093f\u0928\u094d\u0926\u0940";
+    return !encoder.canEncode(JAPANESE) && encoder.canEncode(hindi) ? hindi : JAPANESE;
   }
 
   private static void write(Path p, long size, boolean crlf) throws IOException {
@@ -117,7 +129,7 @@ final class AccessLog {
             .append(" \"-\" \"")
             .append(
                 r.nextInt(50) == 0
-                    ? "Navigateur-\u00e9t\u00e9/1.0 (caf\u00e9; \u65e5\u672c)"
+                    ? "Navigateur-\u00e9t\u00e9/1.0 (caf\u00e9; " + JAPANESE + ")"
                     : AGENTS[r.nextInt(AGENTS.length)])
             .append('"')
             .append(crlf ? "\r\n" : "\n");

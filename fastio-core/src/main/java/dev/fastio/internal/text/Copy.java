@@ -123,6 +123,40 @@ enum Copy {
   },
 
   /**
+   * x-ISCII91, whose decoder holds a character back and may stay one character late for the rest of
+   * the input: read by fastio's {@link IsciiDecoder}, which gives the JDK decoder's characters and
+   * shows the reader where ASCII bytes are the characters of their values; the reader makes lines
+   * of those itself ({@link DecodingReader#readLine}) and leaves every other byte to that decoder.
+   * Its {@link #table} is that decoder's.
+   */
+  HOLD(1, false) {
+    @Override
+    int copy(
+        byte[] buf,
+        int pos,
+        int limit,
+        ByteOrder order,
+        char[] table,
+        char[] cbuf,
+        int off,
+        int len) {
+      return 0; // the reader copies by the decoder's state (DecodingReader.copyHolding)
+    }
+
+    // The end of the first LF or CR: the decoder makes a line with no ASCII byte to copy at its
+    // end.
+    @Override
+    int decodeEnd(byte[] buf, int pos, int limit, boolean known) {
+      for (int i = pos; i < limit; i++) {
+        if (buf[i] == '\n' || buf[i] == '\r') {
+          return i + 1;
+        }
+      }
+      return limit;
+    }
+  },
+
+  /**
    * UTF-16's byte pairs, in the stream's byte order: each the character of its value, except
    * surrogates (paired, or malformed) and, on some JDKs, U+FFFE and U+FEFF, left to the decoder.
    */
@@ -221,7 +255,7 @@ enum Copy {
    * four-byte characters), CESU-8, and the other Chinese, Japanese and Korean charsets of the JDK
    * that qualify (each checked against the JDK's reader over random text and bytes). Those whose
    * bytes below 0x80 are ASCII take the {@link #ASCII} copy, the others the {@link #TABLE} copy.
-   * Not the ones whose decoders keep state (ISO-2022-*, x-ISCII91).
+   * Not the ones whose decoders keep state (ISO-2022-*, x-ISCII91: {@link #HOLD}).
    */
   private static final Set<String> STATELESS_CHARSETS =
       Set.of(
@@ -305,8 +339,8 @@ enum Copy {
   /**
    * The character each byte is by itself in {@code cs} (in the copy's state), {@link #NONE} for a
    * byte the copy does not take, for the {@link #TABLE} copy and the EBCDIC ones of {@link
-   * #SHIFT_IN}; null for the others, which copy ASCII as ASCII (or take units wider than a byte).
-   * Shared: not to be written.
+   * #SHIFT_IN}, the decoder's for {@link #HOLD}; null for the others, which copy ASCII as ASCII (or
+   * take units wider than a byte). Shared: not to be written.
    */
   static char[] table(Charset cs) {
     return form(cs).map(f -> f.table).orElse(null);
@@ -342,6 +376,12 @@ enum Copy {
     }
     if (decoder.equals("sun.nio.cs.ext.ISO2022_JP$Decoder")) {
       return Optional.of(new Form(ISO_2022_JP, null));
+    }
+    if (decoder.equals("sun.nio.cs.ext.ISCII91$Decoder")) {
+      char[] table = IsciiDecoder.tableOf(cs);
+      return isAscii(table) && IsciiDecoder.matchesTheJdk(cs, table)
+          ? Optional.of(new Form(HOLD, table))
+          : Optional.empty();
     }
     if (SHIFT_IN_DECODERS.contains(decoder)) {
       boolean ebcdic = decoder.endsWith("EBCDIC");
@@ -441,7 +481,7 @@ enum Copy {
    * Copies bytes below 0x80 (not ESC, SO or SI if {@code shifts}) from {@code buf[pos, limit)} as
    * characters into {@code cbuf[off, off + len)}, up to the first other byte; returns how many.
    */
-  private static int copyAscii(
+  static int copyAscii(
       byte[] buf, int pos, int limit, char[] cbuf, int off, int len, boolean shifts) {
     int n = Math.min(len, limit - pos);
     for (int i = 0; i < n; i++) {

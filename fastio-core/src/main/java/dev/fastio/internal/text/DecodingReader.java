@@ -18,7 +18,9 @@ import java.util.Objects;
  * are turned into characters by a {@link Copy} (one per charset family: UTF-16 byte pairs, UTF-32
  * quads, ASCII bytes, single bytes by a table) up to the first unit it does not take, and from
  * there by the charset's own decoder, one for the whole stream (bytes it cannot use yet stay in the
- * buffer), which hands back to the copy where its {@code Copy} says it may.
+ * buffer), which hands back to the copy where its {@code Copy} says it may. For x-ISCII91 ({@link
+ * Copy#HOLD}) that decoder is fastio's {@link IsciiDecoder}, which gives the JDK decoder's
+ * characters and whose state decides where ASCII bytes are copied.
  *
  * <p>The start: the first {@link Copy#head} bytes always go through the decoder, which reads a byte
  * order mark from them; for {@code UTF-16}, {@code x-UTF-16LE-BOM} and {@code UTF-32}, which detect
@@ -45,6 +47,7 @@ final class DecodingReader extends Reader {
   private int cap; // the bytes of buf in use: DETECT_BUFFER while DETECT's decoder chooses
   private boolean detecting; // DETECT's decoder has not chosen yet
   private final CharsetDecoder decoder;
+  private final IsciiDecoder holding; // the decoder of the HOLD copy, else null
   private final byte[] buf = new byte[BUFFER];
   private int pos;
   private int limit;
@@ -68,12 +71,23 @@ final class DecodingReader extends Reader {
   DecodingReader(InputStream in, Copy copy, CharsetDecoder decoder) {
     this.in = Objects.requireNonNull(in);
     this.copy = copy;
-    this.table = Copy.table(decoder.charset());
+    char[] singles = Copy.table(decoder.charset());
+    this.holding = copy == Copy.HOLD ? holding(decoder, singles) : null;
+    this.table = holding == null ? singles : null;
     this.detecting = copy == Copy.DETECT;
     this.cap = detecting ? Copy.DETECT_BUFFER : BUFFER;
-    this.decoder = decoder;
+    this.decoder = holding == null ? decoder : holding;
     this.order = copy.order(decoder.charset());
     this.started = copy.head(decoder.charset()) == 0;
+  }
+
+  /** fastio's decoder in place of {@code decoder}, of the same charset, errors and replacement. */
+  private static IsciiDecoder holding(CharsetDecoder decoder, char[] table) {
+    IsciiDecoder d = new IsciiDecoder(decoder.charset(), table);
+    d.onMalformedInput(decoder.malformedInputAction())
+        .onUnmappableCharacter(decoder.unmappableCharacterAction())
+        .replaceWith(decoder.replacement());
+    return d;
   }
 
   @Override
@@ -140,10 +154,8 @@ final class DecodingReader extends Reader {
         continue;
       }
       if (limit - pos >= width) {
-        int n = pos >= resume ? copy.copy(buf, pos, limit, order, table, cbuf, off, len) : 0;
+        int n = holding != null ? copyHolding(cbuf, off, len) : copy(cbuf, off, len);
         if (n > 0) {
-          pos += n * width;
-          copied += n;
           return n;
         }
         int before = pos;
@@ -164,6 +176,47 @@ final class DecodingReader extends Reader {
       }
       return decode(cbuf, off, len, limit); // a last part of a unit: the decoder's error
     }
+  }
+
+  /**
+   * The copy's characters of the units at {@code pos} (where it may take them), up to {@code len}.
+   */
+  private int copy(char[] cbuf, int off, int len) {
+    int n = pos >= resume ? copy.copy(buf, pos, limit, order, table, cbuf, off, len) : 0;
+    pos += n * copy.width();
+    copied += n;
+    return n;
+  }
+
+  /**
+   * The {@link #holding} decoder's characters of the bytes at {@code pos} (at least one), up to
+   * {@code len}, where they are its held character and ASCII bytes: the held character if it comes
+   * with the next byte whatever that is, then the ASCII bytes from there as their characters where
+   * the decoder gives them so, but for the last one if it is late (which then holds that one: its
+   * byte is taken, its character not made yet). May take a byte and make no character.
+   */
+  private int copyHolding(char[] cbuf, int off, int len) {
+    int n = 0;
+    int h = holding.takeHeld();
+    if (h >= 0) {
+      cbuf[off + n++] = (char) h;
+    }
+    if (holding.copiesAscii()) {
+      int k = Copy.copyAscii(buf, pos, limit, cbuf, off + n, len - n, false);
+      if (k > 0) {
+        byte last = buf[pos + k - 1];
+        pos += k;
+        if (holding.late()) {
+          holding.holds(last);
+          k--;
+        } else {
+          holding.took(last);
+        }
+        n += k;
+      }
+    }
+    copied += n;
+    return n;
   }
 
   /** The characters the copy made so far, not the decoder (line terminators included). */
@@ -221,13 +274,28 @@ final class DecodingReader extends Reader {
         fill();
         continue;
       }
-      if (copy.width() == 1 && table == null && pos < limit && pos >= resume) {
+      int h = holding != null && pos < limit ? holding.takeHeld() : -1;
+      if (h >= 0) { // a character the decoder gives with the next byte, whatever it is
+        copied++;
+        if (skipLf && h == '\n') {
+          skipLf = false;
+          continue;
+        }
+        skipLf = h == '\r';
+        if (h == '\n' || h == '\r') {
+          return line == null ? "" : line.toString();
+        }
+        line = append(line, String.valueOf((char) h));
+        continue;
+      }
+      if (copy.width() == 1 && table == null && pos < limit && copiesBytes()) {
         if (skipLf) {
           byte b = buf[pos];
           if (b == '\n') {
             skipLf = false;
             pos++;
             copied++;
+            took(b);
             continue;
           }
           if (b == '\r' || copy.lineEnd(buf, pos, pos + 1) > pos) {
@@ -235,16 +303,30 @@ final class DecodingReader extends Reader {
           }
         }
         int end = copy.lineEnd(buf, pos, limit);
-        copied += end - pos;
-        if (end < limit && (buf[end] == '\n' || buf[end] == '\r')) {
-          copied++;
+        boolean late = holding != null && holding.late(); // it gives a byte's character after it
+        boolean ends = end < limit && (buf[end] == '\n' || buf[end] == '\r');
+        if (ends && late && end + 1 == limit) {
+          end++; // a line end the decoder gives only if a byte follows (at the end it drops it)
+        } else if (ends) {
+          copied += end - pos + 1;
           String ascii = new String(buf, pos, end - pos, StandardCharsets.ISO_8859_1);
           skipLf = buf[end] == '\r';
+          took(buf[end]);
           pos = end + 1;
           return line == null ? ascii : line.append(ascii).toString();
         }
         if (end > pos) {
-          line = append(line, new String(buf, pos, end - pos, StandardCharsets.ISO_8859_1));
+          // a late decoder gives the last byte's character only with a byte after it
+          int taken = late ? end - 1 : end;
+          copied += taken - pos;
+          if (taken > pos) {
+            line = append(line, new String(buf, pos, taken - pos, StandardCharsets.ISO_8859_1));
+          }
+          if (taken < end) {
+            holding.holds(buf[taken]);
+          } else {
+            took(buf[end - 1]);
+          }
           pos = end;
         }
         if (end == limit) {
@@ -263,6 +345,21 @@ final class DecodingReader extends Reader {
     }
   }
 
+  /**
+   * Whether {@link #readLine} may make characters of ASCII bytes itself here: where the copy may
+   * resume, or where the {@link #holding} decoder says so.
+   */
+  private boolean copiesBytes() {
+    return holding != null ? holding.copiesAscii() : pos >= resume;
+  }
+
+  /** The bytes through {@code last} were taken as their characters: the decoder's state follows. */
+  private void took(byte last) {
+    if (holding != null) {
+      holding.took(last);
+    }
+  }
+
   private static StringBuilder append(StringBuilder line, String part) {
     return line == null ? new StringBuilder(part) : line.append(part);
   }
@@ -273,8 +370,8 @@ final class DecodingReader extends Reader {
    * end of the stream (the decoder cannot be told the input ends inside a character).
    */
   private int decodeEnd() {
-    if (!copy.stateful()) {
-      return eof ? limit : copy.decodeEnd(buf, pos, limit, true);
+    if (!copy.stateful()) { // a holding decoder's window ends at a line's end, not in a character
+      return eof && holding == null ? limit : copy.decodeEnd(buf, pos, limit, true);
     }
     if (resume != NEVER && resume > pos) {
       return resume;

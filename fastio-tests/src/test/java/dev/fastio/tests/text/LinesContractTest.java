@@ -189,6 +189,63 @@ class LinesContractTest {
     }
   }
 
+  /**
+   * x-ISCII91 as the JDK's reader reads it: once its decoder holds a vowel sign back (which a nukta
+   * after it would change), every byte gives the character before it, so the last character of the
+   * file is dropped; a nukta after the held sign, or ATR/EXT and the byte after them, end that.
+   * fastio's reader, which decodes it with a decoder of its own and copies ASCII lines in both
+   * states, gives the same lines and characters: here, and across its buffer's ends.
+   */
+  @Test
+  void iscii91StaysOneCharacterLateAsTheJdk() throws Exception {
+    Charset cs = Charset.forName("x-ISCII91");
+    byte sign = (byte) 0xDB; // U+093F, held back
+    Object[][] cases = {
+      {new byte[] {'a', 'b', sign, 'c', 'd', '\n', 'e', 'f'}, List.of("ab\u093Fcd", "e")},
+      {new byte[] {'a', sign, (byte) 0xE9, 'b', '\n'}, List.of("a\u0962b")},
+      {new byte[] {'a', sign, 'x', (byte) 0xEF, 'y', 'z', '\n'}, List.of("a\u093Fx\uFFFDz")},
+      {new byte[] {'a', sign, '\n', '\n', '\r'}, List.of("a\u093F", "")},
+      {new byte[] {'a', sign, '\r', '\n', 'b', '\r'}, List.of("a\u093F", "b")},
+      {new byte[] {sign, (byte) 0x90, 'a', '\n', 'b'}, List.of("\u093F\uFFFFa")},
+    };
+    int n = 0;
+    for (Object[] c : cases) {
+      Path file = dir.resolve("iscii-" + n++);
+      Files.write(file, (byte[]) c[0]);
+      assertEquals(c[1], Files.readAllLines(file, cs), "the JDK's lines, case " + n);
+      assertReadsAsTheJdk(file, cs, "case " + n);
+    }
+    for (int ascii : new int[] {16383, 16384, 16385, 40000}) {
+      java.io.ByteArrayOutputStream b = new java.io.ByteArrayOutputStream();
+      b.write(new byte[] {'x', sign});
+      for (int i = 0; i < ascii; i++) {
+        b.write(
+            i % 80 == 79 ? '\n' : i % 97 == 96 ? (i % 2 == 0 ? sign : (byte) 0xE8) : 'a' + i % 26);
+      }
+      Path file = dir.resolve("iscii-long-" + ascii);
+      Files.write(file, b.toByteArray());
+      assertReadsAsTheJdk(file, cs, ascii + " bytes");
+    }
+  }
+
+  /** {@code readAllLines}, {@code lines} and {@code newBufferedReader} of fastio as the JDK's. */
+  private static void assertReadsAsTheJdk(Path file, Charset cs, String what) {
+    assertEquals(
+        Outcome.of(() -> Files.readAllLines(file, cs), file),
+        Outcome.of(() -> FastFiles.readAllLines(file, cs), file),
+        "readAllLines, " + what);
+    assertEquals(
+        Outcome.of(() -> collect(Files.lines(file, cs)), file),
+        Outcome.of(() -> collect(FastFiles.lines(file, cs)), file),
+        "lines, " + what);
+    for (boolean lines : new boolean[] {false, true}) {
+      assertEquals(
+          Outcome.of(() -> read(Files.newBufferedReader(file, cs), lines), file),
+          Outcome.of(() -> read(FastFiles.newBufferedReader(file, cs), lines), file),
+          "newBufferedReader, " + what + (lines ? ", by lines" : ""));
+    }
+  }
+
   private static byte[] repeat(byte[] unit, int times) {
     byte[] all = new byte[unit.length * times];
     for (int i = 0; i < times; i++) {

@@ -688,6 +688,143 @@ class LinesPropertiesTest {
   }
 
   /**
+   * x-ISCII91, whose decoder holds a vowel sign back and then stays one character late (fastio's
+   * reader decodes it with a decoder of its own and copies ASCII lines in both states): Hindi and
+   * ASCII text as its encoder writes it, with vowel signs, nukta, halant, ATR and EXT, bytes of no
+   * character and line ends inserted anywhere, read by {@code readAllLines}, {@code lines}, {@code
+   * newBufferedReader} (whole, at any read size over a trickling stream, by lines, and in any use)
+   * as the JDK's read it.
+   */
+  @Property(tries = 400, seed = "20261129", edgeCases = EdgeCasesMode.NONE)
+  void iscii91EqualsTheJdk(
+      @ForAll("hindiText") String text,
+      @ForAll("isciiNoise") byte[] noise,
+      @ForAll @IntRange(min = 0, max = 1_000_000) int at,
+      @ForAll long seed)
+      throws Exception {
+    Charset cs = Charset.forName("x-ISCII91");
+    assertReadAsTheJdk(withNoise(text, cs, noise, at), cs);
+    decodingReaderReadsAsTheJdkAtAnyReadSize(cs, text, noise, at, seed);
+    decodedLinesAreTheJdks(cs, text, noise, at, seed);
+    bufferedReaderIsTheJdksInAnyUse(cs, text, seed); // last: assumes text without errors
+  }
+
+  /**
+   * fastio's x-ISCII91 decoder against the JDK's, called as a program may call a decoder: bytes of
+   * every kind (isciiNoise) and ASCII given in parts of 0 to 5 bytes, into outputs of 0 to 3
+   * characters left (so that it overflows anywhere), the input's end told with its last part, then
+   * flushed, reporting or replacing errors: the same result of every call, the same bytes taken,
+   * the same characters.
+   */
+  @Property(tries = 3000, seed = "20261129", edgeCases = EdgeCasesMode.NONE)
+  void isciiDecoderIsTheJdks(
+      @ForAll("isciiBytes") byte[] content, @ForAll boolean replace, @ForAll long seed) {
+    Charset cs = Charset.forName("x-ISCII91");
+    java.nio.charset.CodingErrorAction action =
+        replace
+            ? java.nio.charset.CodingErrorAction.REPLACE
+            : java.nio.charset.CodingErrorAction.REPORT;
+    assertEquals(
+        decodeInParts(cs.newDecoder(), content, action, seed),
+        decodeInParts(TextTestHook.isciiDecoder(cs), content, action, seed));
+  }
+
+  /**
+   * Every call's result and position and the characters, as {@link #isciiDecoderIsTheJdks} calls.
+   */
+  private static String decodeInParts(
+      java.nio.charset.CharsetDecoder decoder,
+      byte[] content,
+      java.nio.charset.CodingErrorAction action,
+      long seed) {
+    decoder.onMalformedInput(action).onUnmappableCharacter(action);
+    java.util.Random r = new java.util.Random(seed);
+    StringBuilder log = new StringBuilder();
+    StringBuilder chars = new StringBuilder();
+    ByteBuffer in = ByteBuffer.wrap(content);
+    in.limit(0);
+    for (int calls = 0; calls < 10 * content.length + 20; calls++) {
+      in.limit(Math.min(content.length, in.limit() + r.nextInt(6)));
+      boolean end = in.limit() == content.length;
+      CharBuffer out = CharBuffer.allocate(r.nextInt(4));
+      java.nio.charset.CoderResult result = decoder.decode(in, out, end);
+      chars.append(out.flip());
+      log.append(result).append('@').append(in.position()).append(' ');
+      if (result.isError()) {
+        return log + "| " + chars;
+      }
+      if (end && result.isUnderflow()) {
+        break;
+      }
+    }
+    for (int calls = 0; calls < 10; calls++) {
+      CharBuffer out = CharBuffer.allocate(r.nextInt(3));
+      java.nio.charset.CoderResult result = decoder.flush(out);
+      chars.append(out.flip());
+      log.append("flush ").append(result).append(' ');
+      if (result.isUnderflow()) {
+        break;
+      }
+    }
+    return log + "| " + chars;
+  }
+
+  @Provide
+  Arbitrary<byte[]> isciiBytes() {
+    return Arbitraries.frequencyOf(
+            Tuple.of(3, isciiNoise().map(b -> b.length == 0 ? new byte[] {'b'} : b)),
+            Tuple.of(
+                1, Arbitraries.integers().between(0, 255).map(i -> new byte[] {i.byteValue()})))
+        .list()
+        .ofMaxSize(30)
+        .map(parts -> concat(parts));
+  }
+
+  @Provide
+  Arbitrary<String> hindiText() {
+    Arbitrary<Integer> cp =
+        Arbitraries.frequencyOf(
+            Tuple.of(30, Arbitraries.integers().between('a', 'z')),
+            Tuple.of(6, Arbitraries.of((int) '\n', (int) '\r', (int) ' ')),
+            Tuple.of(12, Arbitraries.integers().between(0x0901, 0x0970)),
+            Tuple.of(6, Arbitraries.of(0x093F, 0x0940, 0x0907, 0x0964, 0x093C, 0x094D, 0x200D)));
+    Arbitrary<List<Integer>> few = cp.list().ofMaxSize(60);
+    Arbitrary<List<Integer>> many = cp.list().ofMinSize(8_000).ofMaxSize(40_000);
+    return Arbitraries.frequencyOf(Tuple.of(8, few), Tuple.of(2, many))
+        .map(
+            cps -> {
+              StringBuilder b = new StringBuilder();
+              cps.forEach(b::appendCodePoint);
+              return b.toString();
+            });
+  }
+
+  /**
+   * x-ISCII91 bytes the decoder treats apart: vowel signs it holds (A1, A6, DB, EA), halant (E8),
+   * nukta (E9), ATR and EXT (EF, F0), bytes of no character (90, FF), ZWJ (D9), line ends.
+   */
+  @Provide
+  Arbitrary<byte[]> isciiNoise() {
+    return Arbitraries.of(
+            (byte) 0xA1,
+            (byte) 0xA6,
+            (byte) 0xDB,
+            (byte) 0xEA,
+            (byte) 0xE8,
+            (byte) 0xE9,
+            (byte) 0xEF,
+            (byte) 0xF0,
+            (byte) 0x90,
+            (byte) 0xFF,
+            (byte) 0xD9,
+            (byte) '\n',
+            (byte) '\r',
+            (byte) 'a')
+        .array(byte[].class)
+        .ofMaxSize(8);
+  }
+
+  /**
    * The charset that writes text for {@code cs}: {@code cs}, but for the two without an encoder:
    * ISO-2022-CN as x-ISO-2022-CN-GB writes it (the same decoder reads both), x-JISAutoDetect as one
    * of the three it chooses among, by {@code pick}.
