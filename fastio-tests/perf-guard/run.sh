@@ -66,6 +66,8 @@ BREAKAGES=(
   "lines of the ASCII copies by a BufferedReader, not from the bytes|@$here/breakages/lines-decoded-by-bufferedreader.patch"
   "ISO-2022-KR/-CN and EBCDIC double-byte copies never taking over after SI|@$here/breakages/shift-in-never-resumes.patch"
   "newBufferedReader's readLine by the JDK's BufferedReader|@$here/breakages/buffered-reader-jdk.patch"
+  "x-ISCII91 read by the JDK's reader|@$here/breakages/iscii-by-the-jdk.patch"
+  "x-ISCII91's ASCII lines never copied once its decoder is late|@$here/breakages/iscii-late-never-copied.patch"
   "small batches never inline|@$here/breakages/batch-never-inline.patch"
   "a stream collected before any hashing|@$here/breakages/stream-collected-first.patch"
   "LineScanner search by SWAR where vectors could run|-Dfastio.scan.vector=false"
