@@ -54,26 +54,28 @@ final class AccessLog {
 
   /**
    * The log of {@link #file(long, boolean)} (LF) in {@code cs}: the UTF-8 log's lines written again
-   * in {@code cs} (a character it cannot encode replaced), once, and left in the page cache.
+   * in {@code cs} (a character it cannot encode replaced; its Japanese word in Hindi where only
+   * that is encodable: {@link #word}), once, and left in the page cache.
    */
   static Path file(long size, Charset cs) {
     Path utf8 = file(size, false);
     if (cs.equals(StandardCharsets.UTF_8)) {
       return utf8;
     }
-    Path p = BenchFiles.dir().resolve("fastio-bench-access-" + size + "-" + cs.name() + ".log");
+    CharsetEncoder encoder =
+        cs.newEncoder()
+            .onMalformedInput(CodingErrorAction.REPLACE)
+            .onUnmappableCharacter(CodingErrorAction.REPLACE);
+    String word = word(encoder);
+    String name = cs.name() + (word.equals(JAPANESE) ? "" : "-hindi");
+    Path p = BenchFiles.dir().resolve("fastio-bench-access-" + size + "-" + name + ".log");
     try {
       if (!Files.exists(p)) {
         Path tmp = p.resolveSibling(p.getFileName() + ".tmp");
-        CharsetEncoder encoder =
-            cs.newEncoder()
-                .onMalformedInput(CodingErrorAction.REPLACE)
-                .onUnmappableCharacter(CodingErrorAction.REPLACE);
         try (BufferedReader in = Files.newBufferedReader(utf8);
             Writer out =
                 new BufferedWriter(
                     new OutputStreamWriter(Files.newOutputStream(tmp), encoder), 1 << 20)) {
-          String word = word(encoder);
           for (String line; (line = in.readLine()) != null; ) {
             out.write(word.equals(JAPANESE) ? line : line.replace(JAPANESE, word));
             out.write('\n');

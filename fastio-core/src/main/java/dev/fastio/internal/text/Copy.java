@@ -130,19 +130,6 @@ enum Copy {
    * Its {@link #table} is that decoder's.
    */
   HOLD(1, false) {
-    @Override
-    int copy(
-        byte[] buf,
-        int pos,
-        int limit,
-        ByteOrder order,
-        char[] table,
-        char[] cbuf,
-        int off,
-        int len) {
-      return 0; // the reader copies by the decoder's state (DecodingReader.copyHolding)
-    }
-
     // The end of the first LF or CR: the decoder makes a line with no ASCII byte to copy at its
     // end.
     @Override

@@ -6,6 +6,7 @@ import java.io.Reader;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.CharBuffer;
+import java.nio.charset.CharacterCodingException;
 import java.nio.charset.Charset;
 import java.nio.charset.CharsetDecoder;
 import java.nio.charset.CoderResult;
@@ -113,7 +114,7 @@ final class DecodingReader extends Reader {
         }
         continue;
       }
-      int n = readChars(cbuf, off, len);
+      int n = readChars(cbuf, off, len, true);
       if (skipLf && n > 0) { // readLine's last line ended in CR: an LF next belongs to it
         skipLf = false;
         if (cbuf[off] == '\n') {
@@ -128,8 +129,11 @@ final class DecodingReader extends Reader {
     }
   }
 
-  /** {@link #read}, but for what {@link #readLine} left. */
-  private int readChars(char[] cbuf, int off, int len) throws IOException {
+  /**
+   * {@link #read}, but for what {@link #readLine} left; if not {@code mayRead}, of the bytes in the
+   * buffer only: 0 where it would read the stream.
+   */
+  private int readChars(char[] cbuf, int off, int len, boolean mayRead) throws IOException {
     if (leftover >= 0) {
       cbuf[off] = (char) leftover;
       leftover = -1;
@@ -138,6 +142,9 @@ final class DecodingReader extends Reader {
     int width = copy.width();
     while (true) {
       if (limit - pos < width && !eof) {
+        if (!mayRead) {
+          return 0;
+        }
         fill();
         continue;
       }
@@ -167,6 +174,9 @@ final class DecodingReader extends Reader {
           continue; // the decoder took bytes that make no character
         }
         if (!eof) {
+          if (!mayRead) {
+            return 0;
+          }
           fill(); // the decoder waits for the rest of a character
           continue;
         }
@@ -336,7 +346,7 @@ final class DecodingReader extends Reader {
       if (chars == null) {
         chars = new char[BUFFER / 2];
       }
-      int n = readChars(chars, 0, chars.length);
+      int n = readChars(chars, 0, chars.length, true);
       if (n < 0) {
         return line == null ? null : line.toString();
       }
@@ -410,10 +420,10 @@ final class DecodingReader extends Reader {
   }
 
   /**
-   * Decodes from {@code pos} to at most {@code end} with the JDK's decoder as far as it goes, and
-   * returns how many characters it made; throws its error. The decoder is told the input ends when
-   * it is given the last byte of the stream, and from then on is given every byte left (once told,
-   * it must be told so every time).
+   * Decodes from {@code pos} to at most {@code end} with the decoder as far as it goes, and returns
+   * how many characters it made; throws its error. The decoder is told the input ends when it is
+   * given the last byte of the stream, and from then on is given every byte left (once told, it
+   * must be told so every time).
    */
   private int decode(char[] cbuf, int off, int len, int end) throws IOException {
     if (len == 1) {
@@ -509,14 +519,12 @@ final class DecodingReader extends Reader {
     if (closed) {
       throw new IOException("Stream closed");
     }
+    if (charPos == charEnd && leftover < 0 && limit > pos) {
+      decodeBuffered(); // the JDK's reader has already decoded them: bytes that make no character
+    }
     if (skipLf) { // as BufferedReader's: an LF that ends readLine's last line is not a character
       if (charPos == charEnd && (leftover >= 0 || limit > pos || inReady())) {
-        if (chars == null) {
-          chars = new char[BUFFER / 2];
-        }
-        int n = readChars(chars, 0, chars.length);
-        charPos = 0;
-        charEnd = Math.max(n, 0);
+        charsOf(true);
       }
       if (charPos < charEnd) {
         if (chars[charPos] == '\n') {
@@ -526,6 +534,30 @@ final class DecodingReader extends Reader {
       }
     }
     return charPos < charEnd || leftover >= 0 || limit > pos || inReady();
+  }
+
+  /**
+   * Decodes the bytes in the buffer, without reading the stream, for {@link #ready}: where the
+   * decoder takes them and makes no character (a held character, an escape), nothing is left to be
+   * ready, as in the JDK's reader, which decodes all it has read; where they hold an error, they
+   * stay (to fail the next read).
+   */
+  private void decodeBuffered() throws IOException {
+    try {
+      charsOf(false);
+    } catch (CharacterCodingException e) {
+      charPos = charEnd = 0; // the bytes before the error made no character: the error stays
+    }
+  }
+
+  /** Reads characters into {@link #chars} (empty before), reading the stream if {@code mayRead}. */
+  private void charsOf(boolean mayRead) throws IOException {
+    if (chars == null) {
+      chars = new char[BUFFER / 2];
+    }
+    int n = readChars(chars, 0, chars.length, mayRead);
+    charPos = 0;
+    charEnd = Math.max(n, 0);
   }
 
   /** Whether the stream has bytes to read without blocking; false if it cannot tell. */

@@ -1,5 +1,6 @@
 package dev.fastio.internal.text;
 
+import java.io.ByteArrayOutputStream;
 import java.nio.ByteBuffer;
 import java.nio.CharBuffer;
 import java.nio.charset.Charset;
@@ -17,10 +18,12 @@ import java.util.Arrays;
  * sign or other character that a nukta (U+093C) can change is held back until the next byte, and
  * once one has been held every byte after it gives the character before it (the decoder stays one
  * character late: a flush would give the last one, and a reader, which does not flush, drops it). A
- * nukta after a held character gives their combination and ends the lateness; halant halant gives
- * halant ZWNJ, halant nukta halant ZWJ (not when late); ATR and EXT give U+FFFD and make the byte
- * after them U+FFFD, which ends the lateness too; a byte of no character is unmappable (of length
- * 1), but when late it gives U+FFFF. {@link #reset} clears nothing of this, as the JDK's does not.
+ * nukta after a held character gives their combination and ends the lateness. When not late, halant
+ * halant gives halant ZWNJ and halant nukta halant ZWJ, ATR and EXT give U+FFFD and make the byte
+ * after them U+FFFD, and a byte of no character is unmappable (of length 1). When late, each of
+ * those gives the character before it: a byte of no character gives U+FFFF after it, and ATR or
+ * EXT, their U+FFFD after them in place of the byte that follows, which ends the lateness. {@link
+ * #reset} clears nothing of this, as the JDK's does not.
  *
  * <p>Heap buffers only (the reader's). Not thread-safe, as any decoder.
  */
@@ -71,36 +74,46 @@ final class IsciiDecoder extends CharsetDecoder {
 
   /**
    * Whether this decoder of {@code table} gives what the JDK's decoder of {@code cs} gives for the
-   * bytes of every kind in every order (three bytes, each a byte of each kind of its table, and
-   * every byte after a held character), so that a JDK whose decoder differs is read by its own.
+   * bytes of every kind in every order (three bytes, each ASCII, one of the held characters, nukta,
+   * halant, ATR or a byte of no character), and for every byte after a held character and before a
+   * nukta, so that a JDK whose decoder differs is read by its own.
    */
   static boolean matchesTheJdk(Charset cs, char[] table) {
     byte[] kinds = kinds(table);
-    byte[] bytes = new byte[kinds.length * kinds.length * kinds.length * 3 + 256 * 2];
-    int n = 0;
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
     for (byte a : kinds) {
       for (byte b : kinds) {
         for (byte c : kinds) {
-          bytes[n++] = a;
-          bytes[n++] = b;
-          bytes[n++] = c;
+          bytes.write(a);
+          bytes.write(b);
+          bytes.write(c);
         }
       }
     }
+    byte nukta = kinds[HELD.length() + 1];
+    byte atr = kinds[HELD.length() + 3];
     for (int b = 0; b < 256; b++) {
-      bytes[n++] = kinds[1];
-      bytes[n++] = (byte) b;
+      bytes.write(kinds[1]); // a held character: late
+      bytes.write(b);
+      bytes.write(atr); // ATR and the byte after it: not late
+      bytes.write('a');
+      bytes.write(b);
+      bytes.write(nukta);
     }
-    return decoded(cs.newDecoder(), bytes).equals(decoded(new IsciiDecoder(cs, table), bytes));
+    byte[] all = bytes.toByteArray();
+    return decoded(cs.newDecoder(), all).equals(decoded(new IsciiDecoder(cs, table), all));
   }
 
-  /** A byte of each kind {@code table} has: ASCII, held, nukta, halant, ATR, none. */
+  /**
+   * A byte of each kind {@code table} has: ASCII, each held character, nukta, halant, ATR, none (a
+   * byte of value 0 for a kind it lacks).
+   */
   private static byte[] kinds(char[] table) {
-    char[] wanted = {'a', HELD.charAt(4), NUKTA, HALANT, REPLACEMENT, INVALID};
-    byte[] kinds = new byte[wanted.length];
-    for (int k = 0; k < wanted.length; k++) {
+    String wanted = "a" + HELD + NUKTA + HALANT + REPLACEMENT + INVALID;
+    byte[] kinds = new byte[wanted.length()];
+    for (int k = 0; k < kinds.length; k++) {
       for (int b = 255; b >= 0; b--) {
-        if (table[b] == wanted[k]) {
+        if (table[b] == wanted.charAt(k)) {
           kinds[k] = (byte) b;
         }
       }
@@ -129,8 +142,9 @@ final class IsciiDecoder extends CharsetDecoder {
 
   /**
    * The character the decoder holds back and will give with the next byte, whatever it is, taken by
-   * the reader now (the decoder will not give it); -1 if it holds none, or one the next byte may
-   * change or drop. Only where a byte follows: at the end the JDK's reader drops it.
+   * the reader now (the decoder will not give it); -1 if it holds none, or holds a character that a
+   * nukta next would change, or the U+FFFD of ATR or EXT (which takes the next byte's place). Only
+   * where a byte follows: at the end the JDK's reader drops it.
    */
   int takeHeld() {
     if (!late || taken || context == REPLACEMENT || HELD.indexOf(context) >= 0) {

@@ -18,6 +18,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Iterator;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -172,19 +173,7 @@ class LinesContractTest {
         b.write(tail);
         Path file = dir.resolve("auto-" + t + "-" + ascii);
         Files.write(file, b.toByteArray());
-        String what = "tail " + t + " after " + ascii;
-        assertEquals(
-            Outcome.of(() -> Files.readAllLines(file, cs), file),
-            Outcome.of(() -> FastFiles.readAllLines(file, cs), file),
-            "readAllLines, " + what);
-        assertEquals(
-            Outcome.of(() -> collect(Files.lines(file, cs)), file),
-            Outcome.of(() -> collect(FastFiles.lines(file, cs)), file),
-            "lines, " + what);
-        assertEquals(
-            Outcome.of(() -> read(Files.newBufferedReader(file, cs), false), file),
-            Outcome.of(() -> read(FastFiles.newBufferedReader(file, cs), false), file),
-            "newBufferedReader, " + what);
+        assertReadsAsTheJdk(file, cs, "tail " + t + " after " + ascii);
       }
     }
   }
@@ -226,6 +215,15 @@ class LinesContractTest {
       Files.write(file, b.toByteArray());
       assertReadsAsTheJdk(file, cs, ascii + " bytes");
     }
+    byte[] ends = new byte[32780]; // late, an LF the last byte of the reader's first 16 KiB
+    Arrays.fill(ends, (byte) 'a');
+    ends[1] = sign;
+    ends[16383] = '\n';
+    ends[32767] = '\r';
+    ends[32768] = '\n';
+    Path file = dir.resolve("iscii-ends");
+    Files.write(file, ends);
+    assertReadsAsTheJdk(file, cs, "a line end at the buffer's end");
   }
 
   /** {@code readAllLines}, {@code lines} and {@code newBufferedReader} of fastio as the JDK's. */
@@ -264,7 +262,8 @@ class LinesContractTest {
    * {@code newBufferedReader} where fastio's reader makes the lines: {@code readLine} then {@code
    * ready}, {@code read}, {@code mark}, {@code reset}, {@code skip}, as the JDK's, where {@code
    * readLine} decoded past its line, or ended it with a CR whose LF follows bytes that make no
-   * character; after {@code close}, the JDK's exceptions (a bad argument before a closed reader).
+   * character, or where the bytes left make none yet (x-ISCII91's held characters: not ready);
+   * after {@code close}, the JDK's exceptions (a bad argument before a closed reader).
    */
   @Test
   void newBufferedReaderMixesReadLineWithOtherCallsAsTheJdk() throws Exception {
@@ -276,6 +275,11 @@ class LinesContractTest {
       {"ISO-2022-KR", new byte[] {0x1B, '$', ')', 'C', 'a', '\r', 0x0E, 0x0F, '\n', 'b'}},
       {"x-IBM930", new byte[] {(byte) 0xC1, 0x0D, 0x25, (byte) 0xC2, 0x0E, 0x45, 0x45, 0x0F}},
       {"x-IBM942", new byte[] {0x5C, '\r', '\n', 0x7E, '\r'}},
+      // x-ISCII91: a vowel sign left, which the decoder holds (not ready); late, one byte left
+      {"x-ISCII91", new byte[] {'a', '\n', (byte) 0xDB}},
+      {"x-ISCII91", new byte[] {'a', '\r', (byte) 0xDB}},
+      {"x-ISCII91", new byte[] {(byte) 0xDB, 'a', '\n', 'b'}},
+      {"x-ISCII91", new byte[] {(byte) 0xDB, 'a', '\r', '\n', 'b', '\r'}},
     };
     String[] scripts = {"LRrrL", "LmrRrL", "LsLr", "LRLRL", "LLmLRL"};
     int i = 0;

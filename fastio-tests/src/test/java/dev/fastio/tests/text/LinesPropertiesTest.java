@@ -524,9 +524,17 @@ class LinesPropertiesTest {
             Tuple.of(2, Arbitraries.integers().between(0xAC00, 0xD7A3)),
             Tuple.of(2, Arbitraries.of(0xE9, 0xFC, 0xA5, 0x203E, 0xFFFD)),
             Tuple.of(1, Arbitraries.integers().between(0x20000, 0x2A6DF)));
-    Arbitrary<List<Integer>> few = cp.list().ofMaxSize(40);
-    Arbitrary<List<Integer>> many = cp.list().ofMinSize(8_000).ofMaxSize(20_000);
-    return Arbitraries.frequencyOf(Tuple.of(9, few), Tuple.of(1, many))
+    return text(cp, 40, 20_000, 1);
+  }
+
+  /**
+   * Text of the code points {@code cp}: up to {@code few} of them, or in {@code longOnes} tries of
+   * 10 from 8,000 to {@code most}.
+   */
+  private static Arbitrary<String> text(Arbitrary<Integer> cp, int few, int most, int longOnes) {
+    return Arbitraries.frequencyOf(
+            Tuple.of(10 - longOnes, cp.list().ofMaxSize(few)),
+            Tuple.of(longOnes, cp.list().ofMinSize(8_000).ofMaxSize(most)))
         .map(
             cps -> {
               StringBuilder b = new StringBuilder();
@@ -633,7 +641,11 @@ class LinesPropertiesTest {
   void bufferedReaderIsTheJdksInAnyUse(
       @ForAll("decodedCharsets") Charset cs, @ForAll("mixedText") String text, @ForAll long seed)
       throws Exception {
-    byte[] content = withNoise(text, cs, new byte[0], 0);
+    assertUsedAsTheJdk(withNoise(text, cs, new byte[0], 0), cs, seed);
+  }
+
+  /** {@link #bufferedReaderIsTheJdksInAnyUse} of {@code content} (assumed without errors). */
+  private static void assertUsedAsTheJdk(byte[] content, Charset cs, long seed) throws Exception {
     Assume.that(decodes(content, cs));
     try (java.io.BufferedReader jdk =
             new java.io.BufferedReader(new InputStreamReader(new Trickle(content, seed), cs));
@@ -706,7 +718,7 @@ class LinesPropertiesTest {
     assertReadAsTheJdk(withNoise(text, cs, noise, at), cs);
     decodingReaderReadsAsTheJdkAtAnyReadSize(cs, text, noise, at, seed);
     decodedLinesAreTheJdks(cs, text, noise, at, seed);
-    bufferedReaderIsTheJdksInAnyUse(cs, text, seed); // last: assumes text without errors
+    assertUsedAsTheJdk(withNoise(text, cs, noise, at), cs, seed); // last: assumes no errors
   }
 
   /**
@@ -788,20 +800,13 @@ class LinesPropertiesTest {
             Tuple.of(6, Arbitraries.of((int) '\n', (int) '\r', (int) ' ')),
             Tuple.of(12, Arbitraries.integers().between(0x0901, 0x0970)),
             Tuple.of(6, Arbitraries.of(0x093F, 0x0940, 0x0907, 0x0964, 0x093C, 0x094D, 0x200D)));
-    Arbitrary<List<Integer>> few = cp.list().ofMaxSize(60);
-    Arbitrary<List<Integer>> many = cp.list().ofMinSize(8_000).ofMaxSize(40_000);
-    return Arbitraries.frequencyOf(Tuple.of(8, few), Tuple.of(2, many))
-        .map(
-            cps -> {
-              StringBuilder b = new StringBuilder();
-              cps.forEach(b::appendCodePoint);
-              return b.toString();
-            });
+    return text(cp, 60, 40_000, 2);
   }
 
   /**
-   * x-ISCII91 bytes the decoder treats apart: vowel signs it holds (A1, A6, DB, EA), halant (E8),
-   * nukta (E9), ATR and EXT (EF, F0), bytes of no character (90, FF), ZWJ (D9), line ends.
+   * x-ISCII91 bytes the decoder treats apart: characters it holds back (candrabindu A1, vowel I A6,
+   * vowel sign I DB, danda EA), halant (E8), nukta (E9), ATR and EXT (EF, F0), bytes of no
+   * character (90, FF), ZWJ (D9), line ends.
    */
   @Provide
   Arbitrary<byte[]> isciiNoise() {
