@@ -67,6 +67,16 @@ public class LinesBenchmark extends ThroughputBenchmark {
     }
   }
 
+  /**
+   * The file decoded whole by the JDK ({@code new String(bytes, cs)}), its one {@code String}'s
+   * hash: the floor of a charset whose text has no line terminator (a file is one line) and nothing
+   * to copy, whose lines no reader makes faster than its decoder decodes.
+   */
+  @Benchmark
+  public long jdkWhole() throws IOException {
+    return new String(Files.readAllBytes(file), cs).hashCode();
+  }
+
   @Benchmark
   public long jdkReader() throws IOException {
     try (BufferedReader r = Files.newBufferedReader(file, cs)) {

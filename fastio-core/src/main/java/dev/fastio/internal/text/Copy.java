@@ -8,6 +8,7 @@ import java.nio.CharBuffer;
 import java.nio.charset.Charset;
 import java.nio.charset.CharsetDecoder;
 import java.nio.charset.CoderResult;
+import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.Map;
@@ -142,6 +143,15 @@ enum Copy {
       return limit;
     }
   },
+
+  /**
+   * The charsets of two bytes a character and no single byte (JIS_X0212-1990, x-JIS0208, x-IBM300,
+   * x-IBM834: the JDK's {@code DoubleByte.Decoder_DBCSONLY}), none of whose byte pairs is LF or CR:
+   * a text in them is one line, which {@link DecodingReader#readLine} decodes at once from all the
+   * bytes left, where a reader's lines would be made in parts and joined. Nothing copied (the
+   * reader never resumes the copy): the decoder makes every character.
+   */
+  PAIRS(2, false),
 
   /**
    * UTF-16's byte pairs, in the stream's byte order: each the character of its value, except
@@ -364,6 +374,9 @@ enum Copy {
     if (decoder.equals("sun.nio.cs.ext.ISO2022_JP$Decoder")) {
       return Optional.of(new Form(ISO_2022_JP, null));
     }
+    if (decoder.equals("sun.nio.cs.DoubleByte$Decoder_DBCSONLY")) {
+      return hasLineEnds(cs) ? Optional.empty() : Optional.of(new Form(PAIRS, null));
+    }
     if (decoder.equals("sun.nio.cs.ext.ISCII91$Decoder")) {
       char[] table = IsciiDecoder.tableOf(cs);
       return isAscii(table) && IsciiDecoder.matchesTheJdk(cs, table)
@@ -399,6 +412,27 @@ enum Copy {
       }
     }
     return table;
+  }
+
+  /** Whether any byte pair decodes to LF or CR in {@code cs} (errors replaced). */
+  private static boolean hasLineEnds(Charset cs) {
+    byte[] pairs = new byte[2 << 16];
+    for (int i = 0; i < 1 << 16; i++) {
+      pairs[2 * i] = (byte) (i >>> 8);
+      pairs[2 * i + 1] = (byte) i;
+    }
+    CharBuffer chars = CharBuffer.allocate(1 << 17);
+    cs.newDecoder()
+        .onMalformedInput(CodingErrorAction.REPLACE)
+        .onUnmappableCharacter(CodingErrorAction.REPLACE)
+        .decode(ByteBuffer.wrap(pairs), chars, true);
+    chars.flip();
+    for (int i = 0; i < chars.length(); i++) {
+      if (chars.charAt(i) == '\n' || chars.charAt(i) == '\r') {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** Whether {@code table} makes every byte below 0x80 the ASCII character of its value. */

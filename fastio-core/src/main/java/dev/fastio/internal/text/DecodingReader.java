@@ -64,6 +64,7 @@ final class DecodingReader extends Reader {
   private int charEnd;
   private boolean skipLf; // readLine's last line ended in CR: an LF next belongs to it
   private long copied; // characters the copy made (not the decoder)
+  private CoderResult failure; // the error that ended PAIRS' one line, thrown by every read after
 
   /**
    * A reader of {@code in} in {@code cs}, decoding with {@code decoder} (new, reporting errors, of
@@ -80,6 +81,7 @@ final class DecodingReader extends Reader {
     this.decoder = holding == null ? decoder : holding;
     this.order = copy.order(decoder.charset());
     this.started = copy.head(decoder.charset()) == 0;
+    this.resume = copy == Copy.PAIRS ? NEVER : 0; // PAIRS copies nothing
   }
 
   /** fastio's decoder in place of {@code decoder}, of the same charset, errors and replacement. */
@@ -134,6 +136,9 @@ final class DecodingReader extends Reader {
    * buffer only: 0 where it would read the stream.
    */
   private int readChars(char[] cbuf, int off, int len, boolean mayRead) throws IOException {
+    if (failure != null) {
+      failure.throwException();
+    }
     if (leftover >= 0) {
       cbuf[off] = (char) leftover;
       leftover = -1;
@@ -237,10 +242,11 @@ final class DecodingReader extends Reader {
   /**
    * Whether {@link #readLine} is faster than a {@code BufferedReader} over this reader: for a copy
    * of one byte a unit, whose ASCII lines it makes straight from the bytes (other lines, and all in
-   * the copies with a table, from the characters {@link #read} makes, without a second buffer).
+   * the copies with a table, from the characters {@link #read} makes, without a second buffer); and
+   * for {@link Copy#PAIRS}, whose one line it decodes at once.
    */
   boolean readsLines() {
-    return copy.width() == 1;
+    return copy.width() == 1 || copy == Copy.PAIRS;
   }
 
   /**
@@ -255,6 +261,9 @@ final class DecodingReader extends Reader {
   String readLine() throws IOException {
     if (closed) {
       throw new IOException("Stream closed");
+    }
+    if (copy == Copy.PAIRS) {
+      return restAsLine();
     }
     StringBuilder line = null;
     while (true) {
@@ -368,6 +377,46 @@ final class DecodingReader extends Reader {
     if (holding != null) {
       holding.took(last);
     }
+  }
+
+  /**
+   * {@link #readLine} in a charset none of whose characters is LF or CR ({@link Copy#PAIRS}): the
+   * rest of the text, which is one line, the bytes left in the buffer and in the stream (read to
+   * its end) decoded at once after any characters decoded before; null if there are none. A
+   * decoding error is thrown, and again at every read after it, as the JDK's reader does.
+   */
+  private String restAsLine() throws IOException {
+    if (failure != null) {
+      failure.throwException();
+    }
+    String before = leftover >= 0 ? String.valueOf((char) leftover) : "";
+    if (charPos < charEnd) {
+      before += new String(chars, charPos, charEnd - charPos);
+    }
+    leftover = -1;
+    charPos = charEnd = 0;
+    byte[] rest = eof ? new byte[0] : in.readAllBytes();
+    ByteBuffer src = ByteBuffer.wrap(rest); // the usual case: nothing read before
+    if (pos < limit) {
+      src = ByteBuffer.allocate(limit - pos + rest.length);
+      src.put(buf, pos, limit - pos).put(rest).flip();
+    }
+    pos = limit = 0;
+    eof = true;
+    told = true;
+    CharBuffer dst = CharBuffer.allocate(src.remaining() / copy.width() + 1);
+    CoderResult result = decoder.decode(src, dst, true);
+    if (result.isError()) {
+      failure = result;
+      result.throwException();
+    }
+    if (result.isOverflow()) {
+      throw new IllegalStateException(
+          "more characters than pairs of bytes"); // not in these charsets
+    }
+    String text = dst.flip().toString();
+    String line = before.isEmpty() ? text : before + text;
+    return line.isEmpty() ? null : line;
   }
 
   private static StringBuilder append(StringBuilder line, String part) {

@@ -144,6 +144,7 @@ class StrategyGuardTest {
     Map<String, String> copies =
         Map.ofEntries(
             Map.entry("x-ISCII91", "HOLD"),
+            Map.entry("x-JIS0208", "PAIRS"),
             Map.entry("UTF-16", "UTF_16"),
             Map.entry("UTF-32", "UTF_32"),
             Map.entry("EUC-JP", "ASCII"),
@@ -166,7 +167,7 @@ class StrategyGuardTest {
               "DecodingReader " + copy,
               "");
         });
-    for (String name : COPIED) {
+    for (String name : Stream.concat(COPIED.stream(), Stream.of("x-JIS0208")).toList()) {
       PerfGuard.same(
           "FastFiles.lines, readAllLines in " + name + " (lines made by fastio's reader)",
           "line reader",

@@ -226,6 +226,40 @@ class LinesContractTest {
     assertReadsAsTheJdk(file, cs, "a line end at the buffer's end");
   }
 
+  /**
+   * The charsets of two bytes a character none of which is LF or CR (JIS_X0212-1990, x-JIS0208,
+   * x-IBM300, x-IBM834): a file is one line, which fastio decodes at once, as the JDK's reader
+   * gives it: empty, a few characters, a byte left over at the end, a pair of no character at the
+   * start or in the middle, 50,000 bytes (past the reader's buffer).
+   */
+  @Test
+  void aTextWithoutLineEndsIsOneLineAsTheJdk() throws Exception {
+    for (String name : List.of("JIS_X0212-1990", "x-JIS0208", "x-IBM300", "x-IBM834")) {
+      Charset cs = Charset.forName(name);
+      byte[] text = "\u65E5\u672C\u8A9E\u6587\u5B57".repeat(5_000).getBytes(cs);
+      byte[][] contents = {
+        new byte[0],
+        Arrays.copyOf(text, 6),
+        Arrays.copyOf(text, 7),
+        concat(new byte[] {0, 0}, Arrays.copyOf(text, 6)),
+        concat(Arrays.copyOf(text, 6), new byte[] {(byte) 0xFF, (byte) 0xFF, '\n', '\r'}),
+        Arrays.copyOf(text, 50_000),
+      };
+      int n = 0;
+      for (byte[] content : contents) {
+        Path file = dir.resolve("pairs-" + name + "-" + n++);
+        Files.write(file, content);
+        assertReadsAsTheJdk(file, cs, name + ", case " + n);
+      }
+    }
+  }
+
+  private static byte[] concat(byte[] a, byte[] b) {
+    byte[] all = Arrays.copyOf(a, a.length + b.length);
+    System.arraycopy(b, 0, all, a.length, b.length);
+    return all;
+  }
+
   /** {@code readAllLines}, {@code lines} and {@code newBufferedReader} of fastio as the JDK's. */
   private static void assertReadsAsTheJdk(Path file, Charset cs, String what) {
     assertEquals(
