@@ -68,6 +68,7 @@ BREAKAGES=(
   "newBufferedReader's readLine by the JDK's BufferedReader|@$here/breakages/buffered-reader-jdk.patch"
   "x-ISCII91 read by the JDK's reader|@$here/breakages/iscii-by-the-jdk.patch"
   "x-ISCII91's ASCII lines never copied once its decoder is late|@$here/breakages/iscii-late-never-copied.patch"
+  "JIS_X0212-1990, x-JIS0208, x-IBM300, x-IBM834 read by the JDK's reader|@$here/breakages/pairs-by-the-jdk.patch"
   "small batches never inline|@$here/breakages/batch-never-inline.patch"
   "a stream collected before any hashing|@$here/breakages/stream-collected-first.patch"
   "LineScanner search by SWAR where vectors could run|-Dfastio.scan.vector=false"
