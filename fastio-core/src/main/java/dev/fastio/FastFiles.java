@@ -557,9 +557,11 @@ public final class FastFiles {
    * JDK 17, whose reader forgets the choice at the end, text ending inside a character fails where
    * that JDK reads its last bytes again as a new choice); x-ISCII91 is read faster too, by a
    * decoder of fastio's that gives the JDK decoder's characters (one late after a held vowel sign,
-   * and the last of such a file dropped, as there)); unlike the JDK, which closes such a file and
-   * opens it a second time (a FIFO then loses what a writer wrote to the first open, or waits for
-   * another writer), fastio reads it through the one open.
+   * and the last of such a file dropped, as there); a file in JIS_X0212-1990, x-JIS0208, x-IBM300
+   * or x-IBM834, none of whose characters is LF or CR, is one line, decoded into one array as it is
+   * read); unlike the JDK, which closes such a file and opens it a second time (a FIFO then loses
+   * what a writer wrote to the first open, or waits for another writer), fastio reads it through
+   * the one open.
    *
    * <p>The stream is not thread-safe, as any stream; its parallel form reads with a positional read
    * per part on one shared channel.
@@ -620,9 +622,10 @@ public final class FastFiles {
    * JDK's decoder would only copy, with the decoder's characters and errors (a line-by-line read
    * meets an error when it reaches the line's bytes; the JDK's reader may throw it a line or more
    * sooner); on JDK 17 see {@link #lines(Path, Charset)}. Where fastio's reader makes lines itself
-   * (the charsets of one byte a unit, such as EUC-JP and ISO-2022-JP), {@code readLine} and {@code
-   * lines()} take them from it until another reading method is first called. The caller closes it;
-   * as the JDK's, each of its methods holds the reader's lock.
+   * (the charsets of one byte a unit, such as EUC-JP and ISO-2022-JP, and the four of {@link
+   * #lines(Path, Charset)} whose text is one line), {@code readLine} and {@code lines()} take them
+   * from it until another reading method is first called. The caller closes it; as the JDK's, each
+   * of its methods holds the reader's lock.
    *
    * @param path the file
    * @param cs the charset of its text

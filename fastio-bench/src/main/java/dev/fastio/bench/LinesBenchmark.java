@@ -23,7 +23,8 @@ import org.openjdk.jmh.annotations.Setup;
  * and of {@code FastFiles.newBufferedReader} ({@code fastioReader}), {@code FastFiles.lines}
  * ({@code fastio}); and parallel streams of both ({@code jdkParallel}, {@code fastioParallel}),
  * which use every core; and {@code floor}, what any reader making a {@code String} per line costs
- * at least, and {@code floorIndexOf}, that with the JDK's search for line ends (below). Score:
+ * at least, and {@code floorIndexOf}, that with the JDK's search for line ends (below); {@code
+ * jdkWhole}, the file decoded whole by the JDK (the floor in a charset without line ends). Score:
  * whole-file passes per second (multiply by {@code size} for bytes).
  */
 public class LinesBenchmark extends ThroughputBenchmark {

@@ -147,9 +147,10 @@ enum Copy {
   /**
    * The charsets of two bytes a character and no single byte (JIS_X0212-1990, x-JIS0208, x-IBM300,
    * x-IBM834: the JDK's {@code DoubleByte.Decoder_DBCSONLY}), none of whose byte pairs is LF or CR:
-   * a text in them is one line, which {@link DecodingReader#readLine} decodes at once from all the
-   * bytes left, where a reader's lines would be made in parts and joined. Nothing copied (the
-   * reader never resumes the copy): the decoder makes every character.
+   * a text in them is one line, which {@link DecodingReader#readLine} decodes into one array as it
+   * reads the bytes left, where a reader's lines would be made in parts and joined. Nothing copied
+   * (the reader never resumes the copy, the only one it does not take units with): the decoder
+   * makes every character.
    */
   PAIRS(2, false),
 

@@ -11,6 +11,7 @@ import java.nio.charset.Charset;
 import java.nio.charset.CharsetDecoder;
 import java.nio.charset.CoderResult;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.Objects;
 
 /**
@@ -31,13 +32,18 @@ import java.util.Objects;
  * <p>Lines: {@code FastFiles.lines} and {@code readAllLines} read the charsets of the copies of one
  * byte a unit ({@link #readsLines}) through {@link #readLine}, which makes a line of ASCII bytes
  * the copy takes straight from the bytes, without characters (and any other line from the
- * characters {@link #read} makes); UTF-16 and UTF-32 through a {@code BufferedReader}.
+ * characters {@link #read} makes), and those of {@link Copy#PAIRS}, whose text is one line, through
+ * {@link #readLine} too, which decodes it into one array; UTF-16 and UTF-32 through a {@code
+ * BufferedReader}.
  *
  * <p>Not thread-safe: used under a {@code BufferedReader}'s lock, or by one stream. Closing it
  * closes the stream.
  */
 final class DecodingReader extends Reader {
   private static final int BUFFER = 16 * 1024;
+
+  /** The most characters {@link #restAsLine} makes room for before it has decoded any. */
+  private static final int FIRST_LINE = 1 << 22;
 
   /** A {@code resume} not known yet: the decoder may hold a state the copy cannot follow. */
   private static final int NEVER = Integer.MAX_VALUE;
@@ -64,7 +70,6 @@ final class DecodingReader extends Reader {
   private int charEnd;
   private boolean skipLf; // readLine's last line ended in CR: an LF next belongs to it
   private long copied; // characters the copy made (not the decoder)
-  private CoderResult failure; // the error that ended PAIRS' one line, thrown by every read after
 
   /**
    * A reader of {@code in} in {@code cs}, decoding with {@code decoder} (new, reporting errors, of
@@ -136,9 +141,6 @@ final class DecodingReader extends Reader {
    * buffer only: 0 where it would read the stream.
    */
   private int readChars(char[] cbuf, int off, int len, boolean mayRead) throws IOException {
-    if (failure != null) {
-      failure.throwException();
-    }
     if (leftover >= 0) {
       cbuf[off] = (char) leftover;
       leftover = -1;
@@ -262,7 +264,7 @@ final class DecodingReader extends Reader {
     if (closed) {
       throw new IOException("Stream closed");
     }
-    if (copy == Copy.PAIRS) {
+    if (copy == Copy.PAIRS && charPos == charEnd && leftover < 0) {
       return restAsLine();
     }
     StringBuilder line = null;
@@ -380,43 +382,52 @@ final class DecodingReader extends Reader {
   }
 
   /**
-   * {@link #readLine} in a charset none of whose characters is LF or CR ({@link Copy#PAIRS}): the
-   * rest of the text, which is one line, the bytes left in the buffer and in the stream (read to
-   * its end) decoded at once after any characters decoded before; null if there are none. A
-   * decoding error is thrown, and again at every read after it, as the JDK's reader does.
+   * {@link #readLine} in a charset none of whose characters is LF or CR ({@link Copy#PAIRS}), with
+   * no characters decoded ahead: the rest of the text, which is one line, decoded straight into one
+   * array as the stream is read (sized by what the stream says is left, doubled if more comes);
+   * null at the end. The decoder's error is thrown as soon as its bytes are read, after the
+   * characters before it are dropped with the line, as a {@code BufferedReader}'s readLine drops
+   * them.
    */
   private String restAsLine() throws IOException {
-    if (failure != null) {
-      failure.throwException();
+    char[] line = new char[lineCapacity(0)];
+    int n = 0;
+    while (true) {
+      if (line.length - n < 2) {
+        line = Arrays.copyOf(line, lineCapacity(n));
+      }
+      if (limit - pos < 2 && !eof) {
+        fill();
+        continue;
+      }
+      int got = decode(line, n, line.length - n, limit);
+      if (got < 0) {
+        return n == 0 ? null : new String(line, 0, n);
+      }
+      if (got == 0 && !eof) {
+        fill(); // the decoder waits for the second byte of a pair
+      }
+      n += got;
     }
-    String before = leftover >= 0 ? String.valueOf((char) leftover) : "";
-    if (charPos < charEnd) {
-      before += new String(chars, charPos, charEnd - charPos);
+  }
+
+  /**
+   * A capacity for {@link #restAsLine}'s line of {@code n} characters so far: room for what the
+   * buffer and the stream say is left, at least double, at first at most {@link #FIRST_LINE}.
+   */
+  private int lineCapacity(int n) {
+    long left = (limit - pos + (long) inAvailable()) / copy.width() + 2;
+    long capacity = n == 0 ? Math.min(left, FIRST_LINE) : Math.max(2L * n, n + left);
+    return (int) Math.min(capacity, Integer.MAX_VALUE - 8);
+  }
+
+  /** The stream's bytes left without blocking, as it estimates them; 0 if it cannot tell. */
+  private int inAvailable() {
+    try {
+      return in.available();
+    } catch (IOException e) {
+      return 0;
     }
-    leftover = -1;
-    charPos = charEnd = 0;
-    byte[] rest = eof ? new byte[0] : in.readAllBytes();
-    ByteBuffer src = ByteBuffer.wrap(rest); // the usual case: nothing read before
-    if (pos < limit) {
-      src = ByteBuffer.allocate(limit - pos + rest.length);
-      src.put(buf, pos, limit - pos).put(rest).flip();
-    }
-    pos = limit = 0;
-    eof = true;
-    told = true;
-    CharBuffer dst = CharBuffer.allocate(src.remaining() / copy.width() + 1);
-    CoderResult result = decoder.decode(src, dst, true);
-    if (result.isError()) {
-      failure = result;
-      result.throwException();
-    }
-    if (result.isOverflow()) {
-      throw new IllegalStateException(
-          "more characters than pairs of bytes"); // not in these charsets
-    }
-    String text = dst.flip().toString();
-    String line = before.isEmpty() ? text : before + text;
-    return line.isEmpty() ? null : line;
   }
 
   private static StringBuilder append(StringBuilder line, String part) {

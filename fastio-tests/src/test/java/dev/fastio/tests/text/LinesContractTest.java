@@ -228,22 +228,29 @@ class LinesContractTest {
 
   /**
    * The charsets of two bytes a character none of which is LF or CR (JIS_X0212-1990, x-JIS0208,
-   * x-IBM300, x-IBM834): a file is one line, which fastio decodes at once, as the JDK's reader
-   * gives it: empty, a few characters, a byte left over at the end, a pair of no character at the
-   * start or in the middle, 50,000 bytes (past the reader's buffer).
+   * x-IBM300, x-IBM834): a file is one line, which fastio decodes into one array as it reads, as
+   * the JDK's reader gives it: empty, a few characters, a byte left over at the end, a pair of no
+   * character at the start or in the middle, 60,000 bytes (past the reader's buffer); {@code
+   * /dev/zero} fails at once, as there (not after reading without end).
    */
   @Test
   void aTextWithoutLineEndsIsOneLineAsTheJdk() throws Exception {
     for (String name : List.of("JIS_X0212-1990", "x-JIS0208", "x-IBM300", "x-IBM834")) {
       Charset cs = Charset.forName(name);
-      byte[] text = "\u65E5\u672C\u8A9E\u6587\u5B57".repeat(5_000).getBytes(cs);
+      StringBuilder ideographs = new StringBuilder();
+      for (char c = '\u4E00'; ideographs.length() < 300; c++) {
+        if (cs.newEncoder().canEncode(c)) {
+          ideographs.append(c);
+        }
+      }
+      byte[] text = ideographs.toString().repeat(100).getBytes(cs);
       byte[][] contents = {
         new byte[0],
         Arrays.copyOf(text, 6),
         Arrays.copyOf(text, 7),
         concat(new byte[] {0, 0}, Arrays.copyOf(text, 6)),
         concat(Arrays.copyOf(text, 6), new byte[] {(byte) 0xFF, (byte) 0xFF, '\n', '\r'}),
-        Arrays.copyOf(text, 50_000),
+        text,
       };
       int n = 0;
       for (byte[] content : contents) {
@@ -251,6 +258,17 @@ class LinesContractTest {
         Files.write(file, content);
         assertReadsAsTheJdk(file, cs, name + ", case " + n);
       }
+      Path zeros = Path.of("/dev/zero"); // endless, and no text: failing at once, as the JDK's
+      assertEquals(
+          Outcome.of(() -> firstLine(Files.lines(zeros, cs)), zeros),
+          Outcome.of(() -> firstLine(FastFiles.lines(zeros, cs)), zeros),
+          name + ", /dev/zero");
+    }
+  }
+
+  private static String firstLine(Stream<String> lines) {
+    try (lines) {
+      return lines.findFirst().orElse(null);
     }
   }
 
@@ -314,6 +332,9 @@ class LinesContractTest {
       {"x-ISCII91", new byte[] {'a', '\r', (byte) 0xDB}},
       {"x-ISCII91", new byte[] {(byte) 0xDB, 'a', '\n', 'b'}},
       {"x-ISCII91", new byte[] {(byte) 0xDB, 'a', '\r', '\n', 'b', '\r'}},
+      // x-JIS0208, one line decoded at once: whole, and failing (then ready, and failing again)
+      {"x-JIS0208", new byte[] {0x30, 0x21, 0x30, 0x22}},
+      {"x-JIS0208", new byte[] {0x30, 0x21, (byte) 0xFF, (byte) 0xFF, 0x30, 0x22}},
     };
     String[] scripts = {"LRrrL", "LmrRrL", "LsLr", "LRLRL", "LLmLRL"};
     int i = 0;
