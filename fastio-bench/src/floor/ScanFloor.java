@@ -15,9 +15,10 @@ import jdk.incubator.vector.VectorSpecies;
 /**
  * {@code LineScanner.countLines} (LF) against the floor of a count on two threads: the bare Vector
  * API loop of {@link BareLineCount} over the file mapped whole, half a file a thread, no fault
- * handling. Both in one JVM, in alternating rounds of five counts each after a warm-up; prints each
- * round's GB/s and the geometric mean of fastio's over the loop's. Not built by Maven (JDK 22 or
- * newer, the fastio-core jar on the class path); docs/lines.md has the commands.
+ * handling. Both in one JVM, five counts each a round, the order alternating, after a warm-up;
+ * prints the engines, each round's GB/s and the geometric mean of fastio's over the loop's. Not
+ * built by Maven (JDK 22 or newer, the fastio-core jar on the class path); docs/lines.md has the
+ * commands.
  */
 public final class ScanFloor {
   private static final VectorSpecies<Byte> S = ByteVector.SPECIES_PREFERRED;
@@ -26,6 +27,7 @@ public final class ScanFloor {
     Path path = Path.of(args[0]);
     LineScanner scanner = LineScanner.builder().terminators(LineScanner.Terminators.LF).build();
     long size = Files.size(path);
+    System.out.println("fastio's engine: " + LineScanner.engine() + ", bare loop: " + S);
     for (int w = 0; w < 15; w++) {
       bare(path);
       scanner.countLines(path);
@@ -35,25 +37,31 @@ public final class ScanFloor {
     double high = 0;
     double logs = 0;
     for (int r = 1; r <= rounds; r++) {
-      long t0 = System.nanoTime();
-      long fastio = 0;
-      for (int k = 0; k < 5; k++) {
-        fastio = scanner.countLines(path);
+      boolean fastioFirst = r % 2 == 1; // the order alternates from round to round
+      long[] fastio = new long[2];
+      long[] floor = new long[2];
+      for (int turn = 0; turn < 2; turn++) {
+        long t0 = System.nanoTime();
+        if ((turn == 0) == fastioFirst) {
+          for (int k = 0; k < 5; k++) {
+            fastio[1] = scanner.countLines(path);
+          }
+          fastio[0] = System.nanoTime() - t0;
+        } else {
+          for (int k = 0; k < 5; k++) {
+            floor[1] = bare(path);
+          }
+          floor[0] = System.nanoTime() - t0;
+        }
       }
-      long t1 = System.nanoTime();
-      long floor = 0;
-      for (int k = 0; k < 5; k++) {
-        floor = bare(path);
-      }
-      long t2 = System.nanoTime();
-      double a = 5.0 * size / (t1 - t0);
-      double b = 5.0 * size / (t2 - t1);
+      double a = 5.0 * size / fastio[0];
+      double b = 5.0 * size / floor[0];
       low = Math.min(low, a / b);
       high = Math.max(high, a / b);
       logs += Math.log(a / b);
       System.out.printf(
           "round %d: fastio %.1f GB/s, bare loop %.1f GB/s, ratio %.3f%s%n",
-          r, a, b, a / b, fastio == floor ? "" : " (counts differ)");
+          r, a, b, a / b, fastio[1] == floor[1] ? "" : " (counts differ)");
     }
     System.out.printf("fastio / bare loop: %.3f (%.3f-%.3f)%n", Math.exp(logs / rounds), low, high);
   }

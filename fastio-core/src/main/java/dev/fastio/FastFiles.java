@@ -624,8 +624,11 @@ public final class FastFiles {
    * sooner); on JDK 17 see {@link #lines(Path, Charset)}. Where fastio's reader makes lines itself
    * (the charsets of one byte a unit, such as EUC-JP and ISO-2022-JP, and the four of {@link
    * #lines(Path, Charset)} whose text is one line), {@code readLine} and {@code lines()} take them
-   * from it until another reading method is first called. The caller closes it; as the JDK's, each
-   * of its methods holds the reader's lock.
+   * from it until another reading method is first called. Two differences there: after a decoding
+   * error at the very end of the text (half a character), a further read throws that error again,
+   * where the JDK's reader throws {@code IllegalStateException}; and text appended to the file
+   * after a read has reached its end is not read. The caller closes it; as the JDK's, each of its
+   * methods holds the reader's lock.
    *
    * @param path the file
    * @param cs the charset of its text

@@ -9,7 +9,9 @@ import java.io.IOException;
  * until the first call of any other reading method, from which on a {@code BufferedReader} over the
  * decoding reader serves every call (the decoding reader first gives the characters its {@code
  * readLine} decoded ahead). So it behaves as the JDK's {@code BufferedReader} over the JDK's
- * reader: the same lines, characters, marks and exceptions.
+ * reader: the same lines, characters, marks and exceptions (but for the decoding reader's
+ * differences, {@code FastFiles.newBufferedReader}: an error at the very end of the text thrown
+ * again, and no reading past an end once reached).
  *
  * <p>Thread-safe as a {@code BufferedReader}: every method holds the lock, the decoding reader.
  */

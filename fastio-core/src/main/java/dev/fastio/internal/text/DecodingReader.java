@@ -245,7 +245,7 @@ final class DecodingReader extends Reader {
    * Whether {@link #readLine} is faster than a {@code BufferedReader} over this reader: for a copy
    * of one byte a unit, whose ASCII lines it makes straight from the bytes (other lines, and all in
    * the copies with a table, from the characters {@link #read} makes, without a second buffer); and
-   * for {@link Copy#PAIRS}, whose one line it decodes at once.
+   * for {@link Copy#PAIRS}, whose one line it decodes into one array.
    */
   boolean readsLines() {
     return copy.width() == 1 || copy == Copy.PAIRS;
@@ -395,6 +395,10 @@ final class DecodingReader extends Reader {
     while (true) {
       if (line.length - n < 2) {
         line = Arrays.copyOf(line, lineCapacity(n));
+        if (line.length - n < 2) {
+          throw new OutOfMemoryError(
+              "Required array size too large"); // a line too long, as the JDK
+        }
       }
       if (limit - pos < 2 && !eof) {
         fill();
@@ -416,7 +420,7 @@ final class DecodingReader extends Reader {
    * buffer and the stream say is left, at least double, at first at most {@link #FIRST_LINE}.
    */
   private int lineCapacity(int n) {
-    long left = (limit - pos + (long) inAvailable()) / copy.width() + 2;
+    long left = (limit - pos + (long) Math.max(0, inAvailable())) / copy.width() + 2;
     long capacity = n == 0 ? Math.min(left, FIRST_LINE) : Math.max(2L * n, n + left);
     return (int) Math.min(capacity, Integer.MAX_VALUE - 8);
   }

@@ -332,7 +332,7 @@ class LinesContractTest {
       {"x-ISCII91", new byte[] {'a', '\r', (byte) 0xDB}},
       {"x-ISCII91", new byte[] {(byte) 0xDB, 'a', '\n', 'b'}},
       {"x-ISCII91", new byte[] {(byte) 0xDB, 'a', '\r', '\n', 'b', '\r'}},
-      // x-JIS0208, one line decoded at once: whole, and failing (then ready, and failing again)
+      // x-JIS0208, one line decoded into one array: whole, and failing (then ready, failing again)
       {"x-JIS0208", new byte[] {0x30, 0x21, 0x30, 0x22}},
       {"x-JIS0208", new byte[] {0x30, 0x21, (byte) 0xFF, (byte) 0xFF, 0x30, 0x22}},
     };
