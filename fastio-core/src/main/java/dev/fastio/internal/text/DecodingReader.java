@@ -626,11 +626,7 @@ final class DecodingReader extends Reader {
 
   /** Whether the stream has bytes to read without blocking; false if it cannot tell. */
   private boolean inReady() {
-    try {
-      return in.available() > 0;
-    } catch (IOException e) {
-      return false; // as the JDK's reader: not ready
-    }
+    return inAvailable() > 0; // a stream that cannot tell is not ready, as for the JDK's reader
   }
 
   @Override
