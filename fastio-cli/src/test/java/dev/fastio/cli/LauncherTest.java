@@ -23,6 +23,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HexFormat;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
@@ -40,14 +41,19 @@ import org.junit.jupiter.api.io.TempDir;
  * on {@code PATH}) or says in one line that it needs one; it runs through symbolic links; the JVM's
  * own start-up lines (the incubator warning of the Vector API module) never reach standard error
  * but go where {@code FASTIO_JVM_STDERR} says, while a JVM that cannot start says why on standard
- * error, never among the checksums; and where the JDK has that module (17, 25 and newer) MD5 runs
- * in the multi-buffer engine, as the run's own JFR recording shows. On Java 25 and newer it makes
- * an ahead-of-time cache once and uses it after, silently, and runs without one wherever one cannot
- * be made or read.
+ * error, never among the checksums; where the JDK has that module (17, 25 and newer) it adds it
+ * only for work long enough for the MD5 lanes, and MD5 then runs in the multi-buffer engine, as the
+ * run's own JFR recording shows. On Java 25 and newer it makes an ahead-of-time cache once and uses
+ * it after, silently, and runs without one wherever one cannot be made or read.
  */
 class LauncherTest {
   private static final String NEEDS_JAVA =
       "fastio: Java 17 or newer is needed: set JAVA_HOME to one or put its java on PATH\n";
+
+  private static final String LINKED_AHEAD = " source: shared objects file";
+
+  private static final String INCUBATOR_WARNING =
+      "WARNING: Using incubator modules: jdk.incubator.vector";
 
   @TempDir static Path dir;
   private static Path launcher;
@@ -106,14 +112,87 @@ class LauncherTest {
   @Test
   void theJvmsOwnMessagesGoWhereFastioJvmStderrSays() throws IOException {
     Path jvmErr = dir.resolve("jvm.err");
-    Run r = launch(launcher, Map.of("FASTIO_JVM_STDERR", jvmErr.toString()), "md5sum", "a.bin");
+    Run r =
+        launch(
+            launcher,
+            Map.of("FASTIO_JVM_STDERR", jvmErr.toString(), "FASTIO_VECTOR", "on"),
+            "md5sum",
+            "a.bin");
     assertHashedA(r);
     String jvm = Files.exists(jvmErr) ? Files.readString(jvmErr) : "";
-    if (vectorModuleAdded()) {
-      assertTrue(jvm.contains("WARNING: Using incubator modules: jdk.incubator.vector"), jvm);
+    if (vectorModuleAvailable()) {
+      assertTrue(jvm.contains(INCUBATOR_WARNING), jvm);
     } else {
       assertEquals("", jvm);
     }
+  }
+
+  /**
+   * The Vector API module slows every start of the JVM, so the launcher adds it only where the MD5
+   * lanes may run: not for another algorithm, nor for md5sum operands seen to hold fewer than 4,096
+   * files and less than 512 MiB; but for an md5sum check, an {@code --algorithm}, more files, and
+   * wherever {@code FASTIO_VECTOR=on}. Operands find would take for its own options or expressions
+   * are hashed as any others.
+   */
+  @Test
+  void theVectorModuleOnlyForWorkLongEnoughForTheLanes() throws IOException {
+    assumeTrue(vectorModuleAvailable(), "no Vector API module in this JDK, or not one fastio uses");
+    Path many = Files.createDirectories(dir.resolve("module/many"));
+    for (int i = 0; i < 4096; i++) {
+      Files.write(many.resolve("f" + i), new byte[0]);
+    }
+    Path odd = Files.createDirectories(dir.resolve("module/odd"));
+    for (String name : List.of("-c", "(", "!", "-L")) {
+      Files.write(odd.resolve(name), data(name));
+    }
+    Path sums = dir.resolve("module/sums");
+    Files.writeString(sums, expected);
+    Path sha256sums = dir.resolve("module/sha256sums");
+    byte[] a = Files.readAllBytes(dir.resolve("a.bin"));
+    Files.writeString(sha256sums, hex("SHA-256", a) + "  a.bin\n");
+    Map<List<String>, Boolean> cases = new LinkedHashMap<>();
+    cases.put(List.of("", "md5sum", "a.bin"), false);
+    cases.put(List.of("", "md5sum", "-r", odd.toString()), false);
+    cases.put(List.of("", "sha256sum", "-r", many.toString()), false);
+    cases.put(List.of("", "sha256sum", "-c", sha256sums.toString()), false);
+    cases.put(List.of("", "md5sum"), false); // standard input
+    cases.put(List.of("off", "md5sum", "-r", many.toString()), false);
+    cases.put(List.of("on", "md5sum", "a.bin"), true);
+    cases.put(List.of("", "md5sum", "-r", many.toString()), true);
+    cases.put(List.of("", "md5sum", "-c", sums.toString()), true);
+    cases.put(List.of("", "sha256sum", "--algorithm=MD5", "a.bin"), true);
+    for (Map.Entry<List<String>, Boolean> c : cases.entrySet()) {
+      List<String> command = c.getKey();
+      Path jvmErr = dir.resolve("module/jvm.err");
+      Files.deleteIfExists(jvmErr);
+      Map<String, String> env = new HashMap<>(Map.of("FASTIO_JVM_STDERR", jvmErr.toString()));
+      if (!command.get(0).isEmpty()) {
+        env.put("FASTIO_VECTOR", command.get(0));
+      }
+      Run r = launch(launcher, env, command.subList(1, command.size()).toArray(new String[0]));
+      assertEquals(0, r.status(), command + ": " + r.err());
+      String jvm = Files.exists(jvmErr) ? Files.readString(jvmErr) : "";
+      assertEquals(c.getValue(), jvm.contains(INCUBATOR_WARNING), command + ": " + jvm);
+    }
+    List<String> cmd = new ArrayList<>(List.of(launcher.toString(), "md5sum", "--"));
+    StringBuilder lines = new StringBuilder();
+    for (String name : List.of("-c", "(", "!", "-L")) {
+      cmd.add(name);
+      lines.append(hex("MD5", data(name))).append("  ").append(name).append('\n');
+    }
+    Run r =
+        Processes.run(
+            odd,
+            cmd,
+            new byte[0],
+            Map.of(
+                "JAVA_HOME",
+                Processes.javaHome(),
+                "FASTIO_CACHE_DIR",
+                Processes.aotCacheDir().toString()));
+    assertEquals("", r.err());
+    assertEquals(0, r.status());
+    assertEquals(lines.toString(), r.out());
   }
 
   @Test
@@ -139,7 +218,11 @@ class LauncherTest {
     Run r =
         launch(
             launcher,
-            Map.of("FASTIO_OPTS", "-XX:StartFlightRecording=filename=" + recording),
+            Map.of(
+                "FASTIO_OPTS",
+                "-XX:StartFlightRecording=filename=" + recording,
+                "FASTIO_VECTOR",
+                "on"), // too few bytes for the module without it
             args);
     assertEquals("", r.err());
     assertEquals(expected.repeat(100), r.out());
@@ -149,7 +232,7 @@ class LauncherTest {
             .filter(e -> e.getEventType().getName().equals("dev.fastio.DigestBatch"))
             .map((RecordedEvent e) -> e.getString("engine"))
             .collect(Collectors.toList());
-    boolean lanes = vectorModuleAdded() && cpuHas("avx2");
+    boolean lanes = vectorModuleAvailable() && cpuHas("avx2");
     assertEquals(1, engines.size(), engines.toString());
     assertTrue(
         lanes
@@ -189,12 +272,18 @@ class LauncherTest {
             "(dev\\.fastio\\.\\S*\\$\\$Lambda|\\$\\$StringConcat|ObjectMethods\\$\\$Lambda)");
     // The Vector API's own code links string concatenations: with the lanes, fastio's lambdas only.
     Pattern lambdas = Pattern.compile("dev\\.fastio\\.\\S*\\$\\$Lambda");
+    // Classes the start-up cache linked ahead (the training's own lambdas among them) are loaded
+    // from it, not spun at run time.
     for (List<String> command : commands) {
       Path log = dir.resolve("linked/classes.log");
       Run r =
           launch(
               launcher,
-              Map.of("FASTIO_OPTS", command.get(0) + " -Xlog:class+load=info:file=" + log),
+              Map.of(
+                  "FASTIO_OPTS",
+                  command.get(0) + " -Xlog:class+load=info:file=" + log,
+                  "FASTIO_VECTOR",
+                  command.get(0).equals(lanes) ? "on" : "auto"),
               command.subList(1, command.size()).toArray(new String[0]));
       assertEquals(0, r.status(), command + ": " + r.err());
       if (command.equals(commands.get(0))) { // plain -r: the list for -c
@@ -205,7 +294,10 @@ class LauncherTest {
           loaded.stream().anyMatch(l -> l.contains(" dev.fastio.cli.Main ")),
           command + ": no class loading logged");
       Pattern checked = command.get(0).equals(lanes) ? lambdas : linked;
-      List<String> spun = loaded.stream().filter(l -> checked.matcher(l).find()).toList();
+      List<String> spun =
+          loaded.stream()
+              .filter(l -> checked.matcher(l).find() && !l.endsWith(LINKED_AHEAD))
+              .toList();
       assertEquals(List.of(), spun, command.toString());
     }
   }
@@ -275,12 +367,25 @@ class LauncherTest {
   }
 
   /**
-   * What the launcher decides: the module is there and the JDK is one fastio measured (17, 25+).
+   * Whether the launcher may add the module: it is there and the JDK is one fastio measured (17,
+   * 25+).
    */
-  private static boolean vectorModuleAdded() {
+  private static boolean vectorModuleAvailable() {
     int feature = Runtime.version().feature();
     return (feature == 17 || feature >= 25)
         && ModuleFinder.ofSystem().find("jdk.incubator.vector").isPresent();
+  }
+
+  private static byte[] data(String name) {
+    return (name + "\n").getBytes(StandardCharsets.UTF_8);
+  }
+
+  private static String hex(String algorithm, byte[] bytes) {
+    try {
+      return HexFormat.of().formatHex(MessageDigest.getInstance(algorithm).digest(bytes));
+    } catch (NoSuchAlgorithmException e) {
+      throw new AssertionError(e);
+    }
   }
 
   private static boolean cpuHas(String flag) throws IOException {
