@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import dev.fastio.cli.Processes.Run;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.RandomAccessFile;
 import java.lang.module.ModuleFinder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -23,7 +24,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HexFormat;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
@@ -74,13 +74,18 @@ class LauncherTest {
 
   /** {@code launcher args} in {@code dir}, with {@code JAVA_HOME} the execution's JDK and more. */
   private static Run launch(Path launcher, Map<String, String> env, String... args) {
+    List<String> cmd = new ArrayList<>(List.of(launcher.toString()));
+    cmd.addAll(List.of(args));
+    return Processes.run(dir, cmd, new byte[0], launcherEnv(env));
+  }
+
+  /** {@code JAVA_HOME} the execution's JDK, the tests' cache directory, and {@code env}. */
+  private static Map<String, String> launcherEnv(Map<String, String> env) {
     Map<String, String> all = new HashMap<>();
     all.put("JAVA_HOME", Processes.javaHome());
     all.put("FASTIO_CACHE_DIR", Processes.aotCacheDir().toString());
     all.putAll(env);
-    List<String> cmd = new ArrayList<>(List.of(launcher.toString()));
-    cmd.addAll(List.of(args));
-    return Processes.run(dir, cmd, new byte[0], all);
+    return all;
   }
 
   /** The run printed {@code a.bin}'s line as md5sum does, nothing on stderr, and exited 0. */
@@ -137,62 +142,108 @@ class LauncherTest {
   @Test
   void theVectorModuleOnlyForWorkLongEnoughForTheLanes() throws IOException {
     assumeTrue(vectorModuleAvailable(), "no Vector API module in this JDK, or not one fastio uses");
-    Path many = Files.createDirectories(dir.resolve("module/many"));
-    for (int i = 0; i < 4096; i++) {
+    Path module = Files.createDirectories(dir.resolve("module"));
+    Path many = Files.createDirectories(module.resolve("many")); // one file short of 4,096
+    for (int i = 0; i < 4095; i++) {
       Files.write(many.resolve("f" + i), new byte[0]);
     }
-    Path odd = Files.createDirectories(dir.resolve("module/odd"));
+    Path bytes = Files.createDirectories(module.resolve("bytes")); // 8 B short of 512 MiB
+    for (int i = 0; i < 9; i++) {
+      sparse(bytes.resolve(i < 8 ? "f" + i : "ninth"), (64 << 20) - 1);
+    }
+    Path huge = sparse(module.resolve("huge"), 1L << 30); // beside the lanes: not counted
+    Path odd = Files.createDirectories(module.resolve("odd"));
     for (String name : List.of("-c", "(", "!", "-L")) {
       Files.write(odd.resolve(name), data(name));
     }
-    Path sums = dir.resolve("module/sums");
-    Files.writeString(sums, expected);
-    Path sha256sums = dir.resolve("module/sha256sums");
+    String aBin = dir.resolve("a.bin").toString();
     byte[] a = Files.readAllBytes(dir.resolve("a.bin"));
-    Files.writeString(sha256sums, hex("SHA-256", a) + "  a.bin\n");
-    Map<List<String>, Boolean> cases = new LinkedHashMap<>();
-    cases.put(List.of("", "md5sum", "a.bin"), false);
-    cases.put(List.of("", "md5sum", "-r", odd.toString()), false);
-    cases.put(List.of("", "sha256sum", "-r", many.toString()), false);
-    cases.put(List.of("", "sha256sum", "-c", sha256sums.toString()), false);
-    cases.put(List.of("", "md5sum"), false); // standard input
-    cases.put(List.of("off", "md5sum", "-r", many.toString()), false);
-    cases.put(List.of("on", "md5sum", "a.bin"), true);
-    cases.put(List.of("", "md5sum", "-r", many.toString()), true);
-    cases.put(List.of("", "md5sum", "-c", sums.toString()), true);
-    cases.put(List.of("", "sha256sum", "--algorithm=MD5", "a.bin"), true);
-    for (Map.Entry<List<String>, Boolean> c : cases.entrySet()) {
-      List<String> command = c.getKey();
-      Path jvmErr = dir.resolve("module/jvm.err");
-      Files.deleteIfExists(jvmErr);
-      Map<String, String> env = new HashMap<>(Map.of("FASTIO_JVM_STDERR", jvmErr.toString()));
-      if (!command.get(0).isEmpty()) {
-        env.put("FASTIO_VECTOR", command.get(0));
-      }
-      Run r = launch(launcher, env, command.subList(1, command.size()).toArray(new String[0]));
-      assertEquals(0, r.status(), command + ": " + r.err());
-      String jvm = Files.exists(jvmErr) ? Files.readString(jvmErr) : "";
-      assertEquals(c.getValue(), jvm.contains(INCUBATOR_WARNING), command + ": " + jvm);
+    Path sums = Files.writeString(module.resolve("sums"), hex("MD5", a) + "  " + aBin + "\n");
+    Path sha256sums =
+        Files.writeString(module.resolve("sha256sums"), hex("SHA-256", a) + "  " + aBin + "\n");
+    String m = many.toString();
+    List<String> eight = new ArrayList<>();
+    for (int f = 0; f < 8; f++) {
+      eight.add(bytes.resolve("f" + f).toString());
     }
-    List<String> cmd = new ArrayList<>(List.of(launcher.toString(), "md5sum", "--"));
+    // --version ends the run before any file is read: the launcher's choice is all that counts
+    Object[][] cases = {
+      {"", false, "md5sum", aBin},
+      {"", false, "md5sum", "-r", odd.toString()},
+      {"", false, "md5sum", "--version", "-r", m},
+      {"", false, "md5sum", "--version", many.toString(), aBin}, // no walk without -r
+      {"", false, "md5sum", "--version", eight},
+      {"", false, "md5sum", "--version", huge.toString()},
+      {"", false, "md5sum", "--threads", "2", aBin},
+      {"", false, "sha256sum", "--version", "-r", m, aBin},
+      {"", false, "sha256sum", "-c", sha256sums.toString()},
+      {"", false, "md5sum"}, // standard input
+      {"off", false, "md5sum", "--version", "-r", m, aBin},
+      {"on", true, "md5sum", aBin},
+      {"", true, "md5sum", "--version", "-r", m, aBin},
+      {"", true, "md5sum", "--version", "--rec", m, aBin},
+      {"", true, "md5sum", "--version", "-zr", m, aBin},
+      {"", true, "md5sum", "--version", eight, bytes.resolve("ninth").toString()},
+      {"", true, "md5sum", "-c", sums.toString()},
+      {"", true, "md5sum", "--ch", sums.toString()},
+      {"", true, "md5sum", "-L", aBin},
+      {"", true, "md5sum", "--version", "--audit", sums.toString()}, // walks . (4,095 and more)
+      {"", true, "sha256sum", "--algorithm=MD5", aBin},
+    };
+    for (Object[] c : cases) {
+      List<String> args = new ArrayList<>();
+      for (int i = 2; i < c.length; i++) {
+        if (c[i] instanceof List<?> list) {
+          list.forEach(arg -> args.add((String) arg));
+        } else {
+          args.add((String) c[i]);
+        }
+      }
+      assertEquals(c[1], moduleAdded(module, (String) c[0], args), Arrays.toString(c));
+    }
+    List<String> names = List.of("-c", "(", "!", "-L");
+    List<String> args = new ArrayList<>(List.of("md5sum", "--"));
+    args.addAll(names);
+    assertFalse(moduleAdded(odd, "", args), "names find would take for its own syntax");
     StringBuilder lines = new StringBuilder();
-    for (String name : List.of("-c", "(", "!", "-L")) {
-      cmd.add(name);
+    for (String name : names) {
       lines.append(hex("MD5", data(name))).append("  ").append(name).append('\n');
     }
-    Run r =
-        Processes.run(
-            odd,
-            cmd,
-            new byte[0],
-            Map.of(
-                "JAVA_HOME",
-                Processes.javaHome(),
-                "FASTIO_CACHE_DIR",
-                Processes.aotCacheDir().toString()));
+    Run r = Processes.run(odd, launcherCommand(args), new byte[0], launcherEnv(Map.of()));
     assertEquals("", r.err());
     assertEquals(0, r.status());
     assertEquals(lines.toString(), r.out());
+  }
+
+  /**
+   * Runs the launcher with {@code args} in {@code cwd} ({@code FASTIO_VECTOR=vector} unless empty),
+   * checks that it exits 0, and tells whether the JVM resolved the Vector API module.
+   */
+  private static boolean moduleAdded(Path cwd, String vector, List<String> args)
+      throws IOException {
+    Path jvmErr = dir.resolve("module.err");
+    Files.deleteIfExists(jvmErr);
+    Map<String, String> env = new HashMap<>(Map.of("FASTIO_JVM_STDERR", jvmErr.toString()));
+    if (!vector.isEmpty()) {
+      env.put("FASTIO_VECTOR", vector);
+    }
+    Run r = Processes.run(cwd, launcherCommand(args), new byte[0], launcherEnv(env));
+    assertEquals(0, r.status(), args + ": " + r.err());
+    return Files.exists(jvmErr) && Files.readString(jvmErr).contains(INCUBATOR_WARNING);
+  }
+
+  private static List<String> launcherCommand(List<String> args) {
+    List<String> cmd = new ArrayList<>(List.of(launcher.toString()));
+    cmd.addAll(args);
+    return cmd;
+  }
+
+  /** A file of {@code size} bytes that takes no disk space. */
+  private static Path sparse(Path file, long size) throws IOException {
+    try (RandomAccessFile f = new RandomAccessFile(file.toFile(), "rw")) {
+      f.setLength(size);
+    }
+    return file;
   }
 
   @Test
