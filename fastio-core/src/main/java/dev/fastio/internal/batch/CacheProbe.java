@@ -20,31 +20,51 @@ final class CacheProbe {
 
   private CacheProbe() {}
 
+  /** What {@link #residency} found. */
+  enum Residency {
+    /** The file's first {@link #PROBE} bytes are in the page cache. */
+    CACHED,
+    /** Some of them are not. */
+    NOT_CACHED,
+    /** It cannot be asked: empty, not a regular file, of another file system, or an error. */
+    UNKNOWN
+  }
+
   /**
    * True if the files look cached: up to {@link #SAMPLES} of them, spread over the list, are asked
-   * whether their first {@link #PROBE} bytes are resident ({@code mincore} on a mapping released at
-   * once); the first that is not answers false. Files that cannot be mapped (empty, FIFOs, devices,
-   * errors) are skipped; false if none can be asked.
+   * ({@link #residency}); the first that is not cached answers false. Files that cannot be asked
+   * are skipped; false if none can be asked.
    */
   static boolean looksCached(List<? extends Path> paths) {
     int n = paths.size();
     int samples = Math.min(n, SAMPLES);
     boolean asked = false;
     for (int k = 0; k < samples; k++) {
-      Path path = paths.get((int) ((long) k * n / samples));
-      long size = FileKinds.regularFileSize(path);
-      if (size <= 0) {
-        continue;
+      Residency r = residency(paths.get((int) ((long) k * n / samples)));
+      if (r == Residency.NOT_CACHED) {
+        return false;
       }
-      try (FileMapping m = FileMapping.open(path, 0, Math.min(size, PROBE), Sharing.CONFINED)) {
-        if (!m.isLoaded()) {
-          return false;
-        }
-        asked = true;
-      } catch (IOException | RuntimeException e) {
-        // gone, or not mappable: ask the next one
-      }
+      asked |= r == Residency.CACHED;
     }
     return asked;
+  }
+
+  /**
+   * Whether the first {@link #PROBE} bytes of {@code path} are resident ({@code mincore} on a
+   * mapping released at once).
+   */
+  static Residency residency(Path path) {
+    if (!FileKinds.isDefaultFileSystem(path)) {
+      return Residency.UNKNOWN;
+    }
+    long size = FileKinds.regularFileSize(path);
+    if (size <= 0) {
+      return Residency.UNKNOWN;
+    }
+    try (FileMapping m = FileMapping.open(path, 0, Math.min(size, PROBE), Sharing.CONFINED)) {
+      return m.isLoaded() ? Residency.CACHED : Residency.NOT_CACHED;
+    } catch (IOException | RuntimeException e) {
+      return Residency.UNKNOWN; // gone, or not mappable
+    }
   }
 }

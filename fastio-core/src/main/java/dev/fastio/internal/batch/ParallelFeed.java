@@ -9,7 +9,6 @@ import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLongArray;
-import java.util.function.IntSupplier;
 
 /**
  * {@link Pipeline#PARALLEL}: every hashing thread takes the next file, largest first, and reads and
@@ -154,22 +153,40 @@ final class ParallelFeed implements Feed {
       return null;
     }
     int[] rest = Arrays.copyOfRange(ordered, taken, ordered.length);
-    ParallelReadAhead r =
-        new ParallelReadAhead(
-            paths,
-            rest,
-            sizes,
-            Settings.BATCH_READ_AHEAD,
-            new IntSupplier() {
-              @Override
-              public int getAsInt() {
-                synchronized (lock) {
-                  return Math.min(next, ordered.length) - taken;
-                }
-              }
-            },
-            delivery);
-    return r.bytes() < READ_AHEAD_MIN || CacheProbe.looksCached(paths) ? null : r;
+    long bytes = 0;
+    for (int i : rest) {
+      bytes += ParallelReadAhead.head(sizes[i]);
+    }
+    if (bytes < READ_AHEAD_MIN || CacheProbe.looksCached(paths)) {
+      return null;
+    }
+    return new ParallelReadAhead(
+        new ParallelReadAhead.Order() {
+          @Override
+          public int await(int k) {
+            return k < rest.length && !delivery.isCancelled() ? k : -1;
+          }
+
+          @Override
+          public Path path(int k) {
+            return paths.get(rest[k]);
+          }
+
+          @Override
+          public long size(int k, Path path) {
+            return sizes[rest[k]];
+          }
+
+          @Override
+          public int taken() {
+            synchronized (lock) {
+              return Math.min(next, ordered.length) - taken;
+            }
+          }
+        },
+        rest.length,
+        Settings.BATCH_READ_AHEAD,
+        delivery);
   }
 
   @Override

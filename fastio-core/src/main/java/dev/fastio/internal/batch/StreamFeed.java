@@ -1,5 +1,7 @@
 package dev.fastio.internal.batch;
 
+import dev.fastio.internal.Settings;
+import dev.fastio.internal.io.FileKinds;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,11 +19,20 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
  * most the {@link Delivery}'s capacity ahead of the delivery; the paths wait in a ring of as many
  * slots, path {@code i} in slot {@code i % capacity} until its result is delivered.
  *
+ * <p>Where the paths do not look cached, a {@link ParallelReadAhead} thread loads their starts in
+ * order ahead of the hashing, as for a list ({@link ParallelFeed}): the feed thread asks {@link
+ * CacheProbe#residency} of every fourth of the first {@link #PROBE_AFTER} paths before it gives
+ * each (before any hashing thread can read it), and starts the thread at the first that is not
+ * cached. Asked only of the first: a stream whose first files are cached is hashed without.
+ *
  * <p>The source's exception (whatever its {@code hasNext} or {@code next} throw, or a null path)
  * ends the feed: the files before it are hashed and delivered, then it is thrown on the calling
  * thread (a checked one wrapped in an {@code IllegalStateException}). Thread-safe.
  */
 final class StreamFeed implements Feed {
+  /** The paths given before the feed asks whether they look cached. */
+  static final int PROBE_AFTER = 64;
+
   private final List<? extends Path> head;
   private final Iterator<? extends Path> source;
   private final Delivery delivery;
@@ -37,6 +48,14 @@ final class StreamFeed implements Feed {
   private int sized; // guarded by lock
   private long sizedBytes; // guarded by lock: the sum of sizes[taken, sized)
 
+  // The read-ahead, where the settings allow one (else null): its thread is started by the feed
+  // thread where the first paths are not cached, never once the run is stopped (so that the run's
+  // join sees it), and joined by the run either way.
+  private final ParallelReadAhead readAhead;
+  private final Thread readAheadThread;
+  private volatile ParallelReadAhead readingAhead; // readAhead once its thread is started
+  private boolean sawCold; // feed thread only: a path probed was not cached (the thread started)
+
   /**
    * A feed of the paths of {@code head}, then those of {@code source}, at most {@code capacity}
    * ahead of {@code delivery} (which must have been made with the same capacity).
@@ -47,10 +66,21 @@ final class StreamFeed implements Feed {
     this.source = source;
     this.delivery = delivery;
     this.ring = new AtomicReferenceArray<>(capacity);
+    if (Settings.BATCH_PARALLEL_READ_AHEAD) {
+      readAhead = new ParallelReadAhead(new Ahead(), capacity, Settings.BATCH_READ_AHEAD, delivery);
+      readAheadThread = new Thread(readAhead, "fastio-digest-readahead");
+      readAheadThread.setDaemon(true);
+    } else {
+      readAhead = null;
+      readAheadThread = null;
+    }
   }
 
   @Override
   public void start(List<Thread> threads, int hashers) {
+    if (readAheadThread != null) {
+      threads.add(readAheadThread); // one never started is joined at once
+    }
     threads.add(
         BatchRun.daemon(
             "fastio-digest-feed",
@@ -91,12 +121,32 @@ final class StreamFeed implements Feed {
     if (!delivery.awaitRoom(i)) {
       return false;
     }
+    boolean cold =
+        readAheadThread != null
+            && !sawCold
+            && i < PROBE_AFTER
+            && i % (PROBE_AFTER / CacheProbe.SAMPLES) == 0
+            && CacheProbe.residency(p) == CacheProbe.Residency.NOT_CACHED; // before it is given
     ring.set(i % ring.length(), p);
     synchronized (lock) {
       produced = i + 1;
       lock.notifyAll();
+      if (cold && !stopped) {
+        sawCold = true;
+        startReadAhead();
+      }
     }
     return true;
+  }
+
+  /** Starts the read-ahead thread; under the lock, so that a run stopping meanwhile joins it. */
+  private void startReadAhead() {
+    try {
+      readAheadThread.start();
+      readingAhead = readAhead;
+    } catch (OutOfMemoryError e) {
+      // no thread to be had (a limit of native threads): the files are hashed without it
+    }
   }
 
   private void end(int count, Throwable e) {
@@ -109,18 +159,36 @@ final class StreamFeed implements Feed {
 
   @Override
   public int next() throws InterruptedException {
+    int index;
     synchronized (lock) {
       while (taken == produced && !ended && !stopped) {
         lock.wait();
       }
-      return take();
+      index = take();
     }
+    if (index >= 0) {
+      advanced();
+    }
+    return index;
   }
 
   @Override
   public int poll() {
+    int index;
     synchronized (lock) {
-      return taken == produced && !ended && !stopped ? NONE_READY : take();
+      index = taken == produced && !ended && !stopped ? NONE_READY : take();
+    }
+    if (index >= 0) {
+      advanced();
+    }
+    return index;
+  }
+
+  /** Wakes the read-ahead, if it runs, to see the files taken or the run over; outside the lock. */
+  private void advanced() {
+    ParallelReadAhead r = readingAhead;
+    if (r != null) {
+      r.advanced();
     }
   }
 
@@ -191,6 +259,40 @@ final class StreamFeed implements Feed {
     synchronized (lock) {
       stopped = true;
       lock.notifyAll();
+    }
+    advanced();
+  }
+
+  /** The paths in the order given, for the read-ahead: positions are the paths' indexes. */
+  private final class Ahead implements ParallelReadAhead.Order {
+    /** Path {@code k}, or the first not taken yet where {@code k} was taken (or replaced). */
+    @Override
+    public int await(int k) throws InterruptedException {
+      synchronized (lock) {
+        while (k >= produced && !ended && !stopped) {
+          lock.wait();
+        }
+        return stopped || k >= produced ? -1 : Math.max(k, Math.min(taken, produced - 1));
+      }
+    }
+
+    /** A path of the ring: the one at {@code k}, or, if replaced meanwhile, a later one. */
+    @Override
+    public Path path(int k) {
+      return ring.get(k % ring.length());
+    }
+
+    /** Its {@code stat} (the feed asks no size), or -1 for a file of another file system. */
+    @Override
+    public long size(int k, Path path) {
+      return FileKinds.isDefaultFileSystem(path) ? FileKinds.regularFileSize(path) : -1;
+    }
+
+    @Override
+    public int taken() {
+      synchronized (lock) {
+        return taken;
+      }
     }
   }
 }
