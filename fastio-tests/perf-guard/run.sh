@@ -81,6 +81,7 @@ BREAKAGES=(
   "the lanes ask each sized file its size again|@$here/breakages/batch-fstat-per-file.patch"
   "every file of 64 MiB or more beside the lanes|@$here/breakages/lanes-beside-from-64-mib.patch"
   "one thread of MD5 lanes on a thread of its own|@$here/breakages/batch-one-thread-hands-over.patch"
+  "a stream of files not cached never read ahead|@$here/breakages/stream-never-reads-ahead.patch"
 )
 
 # The breakages the timing backstop must catch by speed alone (same calls, same allocations).
