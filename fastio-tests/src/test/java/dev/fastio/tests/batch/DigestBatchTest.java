@@ -393,30 +393,12 @@ class DigestBatchTest {
    */
   @Test
   void aParallelBatchOfEvictedFilesReadsAheadAndHashesTheSame() throws Exception {
-    assumeTrue(TestSupport.isLinux(), "mincore and dd");
-    List<Path> files = new ArrayList<>();
-    for (int i = 0; i < 17; i++) { // starts of 64 MiB and more: worth a read-ahead thread
-      files.add(TestSupport.diskFile(dir, "cold-" + i, (4 << 20) + i * 4097));
-    }
-    for (Path p : files) {
-      MappedProbe.evict(p);
-    }
-    files.add(2, dir.resolve("missing"));
-    assumeTrue(!BatchTestHook.looksCached(files), "dd iflag=nocache did not evict the files here");
+    // starts of 64 MiB and more: worth a read-ahead thread
+    List<Path> files = evictedFiles("cold-", 17, 4 << 20, 2);
     DigestBatch batch = DigestBatch.builder("MD5").threads(2).reading(Reading.PARALLEL).build();
     List<Result> results = new ArrayList<>();
     assertEquals(1, readAheadThreadsStarted(() -> results.addAll(batch.digestAll(files))));
-    for (int i = 0; i < files.size(); i++) {
-      Path p = files.get(i);
-      if (Files.exists(p)) {
-        assertArrayEquals(FastFiles.digest(p, "MD5"), results.get(i).digest(), p.toString());
-      } else {
-        assertEquals(NoSuchFileException.class, results.get(i).error().getClass());
-      }
-    }
-    for (Thread t : Thread.getAllStackTraces().keySet()) {
-      assertFalse(t.getName().equals("fastio-digest-readahead") && t.isAlive(), "left running");
-    }
+    assertDigestsAsFastFiles(files, results);
     assertEquals(0, readAheadThreadsStarted(() -> batch.digestAll(files)), "cached now");
   }
 
@@ -433,16 +415,8 @@ class DigestBatchTest {
   @ValueSource(booleans = {false, true})
   @Tag("perf-guard")
   void aStreamOfEvictedFilesReadsAheadAndHashesTheSame(boolean slow) throws Exception {
-    assumeTrue(TestSupport.isLinux(), "mincore and dd");
-    List<Path> files = new ArrayList<>();
-    for (int i = 0; i < 100; i++) { // more than a stream collects first (66)
-      files.add(TestSupport.diskFile(dir, "cold-stream-" + i, (64 << 10) + i * 4097));
-    }
-    for (Path p : files) {
-      MappedProbe.evict(p);
-    }
-    files.add(70, dir.resolve("missing"));
-    assumeTrue(!BatchTestHook.looksCached(files), "dd iflag=nocache did not evict the files here");
+    // more than a stream collects first (66)
+    List<Path> files = evictedFiles("cold-stream-", 100, 64 << 10, 70);
     DigestBatch batch = DigestBatch.builder("MD5").threads(2).reading(Reading.PARALLEL).build();
     List<Result> results = new ArrayList<>();
     long started =
@@ -457,6 +431,42 @@ class DigestBatchTest {
         started,
         1,
         "the files' starts loaded ahead of the hashing, as for a list");
+    assertDigestsAsFastFiles(files, results);
+    assertEquals(
+        0,
+        readAheadThreadsStarted(
+            () -> {
+              batch.digestAll(files.stream(), r -> {});
+              return null;
+            }),
+        "cached now");
+  }
+
+  /**
+   * {@code count} files of {@code size} bytes and more written and evicted from the page cache,
+   * with a missing path at {@code missingAt}; skipped where they cannot be evicted.
+   */
+  private List<Path> evictedFiles(String prefix, int count, int size, int missingAt)
+      throws IOException, InterruptedException {
+    assumeTrue(TestSupport.isLinux(), "mincore and dd");
+    List<Path> files = new ArrayList<>();
+    for (int i = 0; i < count; i++) {
+      files.add(TestSupport.diskFile(dir, prefix + i, size + i * 4097));
+    }
+    for (Path p : files) {
+      MappedProbe.evict(p);
+    }
+    files.add(missingAt, dir.resolve("missing"));
+    assumeTrue(!BatchTestHook.looksCached(files), "dd iflag=nocache did not evict the files here");
+    return files;
+  }
+
+  /**
+   * The results are those of {@code FastFiles.digest} for {@code files}, in order, and no
+   * read-ahead thread is left running.
+   */
+  private static void assertDigestsAsFastFiles(List<Path> files, List<Result> results)
+      throws IOException {
     assertEquals(files.size(), results.size());
     for (int i = 0; i < files.size(); i++) {
       Path p = files.get(i);
@@ -470,14 +480,6 @@ class DigestBatchTest {
     for (Thread t : Thread.getAllStackTraces().keySet()) {
       assertFalse(t.getName().equals("fastio-digest-readahead") && t.isAlive(), "left running");
     }
-    assertEquals(
-        0,
-        readAheadThreadsStarted(
-            () -> {
-              batch.digestAll(files.stream(), r -> {});
-              return null;
-            }),
-        "cached now");
   }
 
   /** {@code p}, a millisecond later. */
