@@ -189,6 +189,10 @@ class LauncherTest {
       {"", true, "md5sum", "-L", aBin},
       {"", true, "md5sum", "--version", "--audit", sums.toString()}, // walks . (4,095 and more)
       {"", true, "sha256sum", "--algorithm=MD5", aBin},
+      {"", true, "md5sum", "--version", "--audit=" + sums, m, aBin},
+      {"", false, "md5sum", "--version", "--audit=" + sums, odd.toString()},
+      {"yes", false, "md5sum", aBin}, // another value: auto
+      {"yes", true, "md5sum", "--version", "-r", m, aBin},
     };
     for (Object[] c : cases) {
       List<String> args = new ArrayList<>();
@@ -205,6 +209,10 @@ class LauncherTest {
     List<String> args = new ArrayList<>(List.of("md5sum", "--"));
     args.addAll(names);
     assertFalse(moduleAdded(odd, "", args), "names find would take for its own syntax");
+    // POSIXLY_CORRECT: options end at the first operand, here a file named -c, not a check
+    List<String> posix = List.of("md5sum", "--version", aBin, "-c");
+    assertTrue(moduleAdded(odd, "", posix), "-c a check");
+    assertFalse(moduleAdded(odd, Map.of("POSIXLY_CORRECT", "1"), posix), "-c a file");
     StringBuilder lines = new StringBuilder();
     for (String name : names) {
       lines.append(hex("MD5", data(name))).append("  ").append(name).append('\n');
@@ -221,12 +229,16 @@ class LauncherTest {
    */
   private static boolean moduleAdded(Path cwd, String vector, List<String> args)
       throws IOException {
+    return moduleAdded(cwd, vector.isEmpty() ? Map.of() : Map.of("FASTIO_VECTOR", vector), args);
+  }
+
+  /** As {@link #moduleAdded(Path, String, List)}, with {@code more} in the environment. */
+  private static boolean moduleAdded(Path cwd, Map<String, String> more, List<String> args)
+      throws IOException {
     Path jvmErr = dir.resolve("module.err");
     Files.deleteIfExists(jvmErr);
-    Map<String, String> env = new HashMap<>(Map.of("FASTIO_JVM_STDERR", jvmErr.toString()));
-    if (!vector.isEmpty()) {
-      env.put("FASTIO_VECTOR", vector);
-    }
+    Map<String, String> env = new HashMap<>(more);
+    env.put("FASTIO_JVM_STDERR", jvmErr.toString());
     Run r = Processes.run(cwd, launcherCommand(args), new byte[0], launcherEnv(env));
     assertEquals(0, r.status(), args + ": " + r.err());
     return Files.exists(jvmErr) && Files.readString(jvmErr).contains(INCUBATOR_WARNING);
