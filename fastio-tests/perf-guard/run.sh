@@ -24,7 +24,7 @@
 # the guards that failed (run, guard), from the
 # rows the guards wrote to fastio-tests/target/perf-guard/*.csv; the Maven log of the last run is
 # fastio-tests/target/perf-guard-mvn.log; ERROR means the build failed before any guard ran (e.g.
-# JAVA_HOME older than 22). Offline Maven (-o): build once online first.
+# JAVA_HOME older than 22).
 set -u
 cd "$(dirname "$0")/../.."
 # The build needs JDK 22+ (CONTRIBUTING.md): take the newest under /usr/lib/jvm if JAVA_HOME is older.
@@ -35,6 +35,7 @@ if [ "${feature:-0}" -lt 22 ] 2>/dev/null; then
 fi
 here=fastio-tests/perf-guard
 out=fastio-tests/target
+mkdir -p "$out"
 MAX=9223372036854775807
 TAGS=perf-guard
 if [ "${1:-}" = --timing ]; then
@@ -102,7 +103,7 @@ run() {
   fi
   # Failures do not stop the build, so that every test JVM runs its guards; the verdict is read
   # from the guards' rows and surefire's summaries below.
-  mvn -B verify -o -pl fastio-core,fastio-tests -Dgroups=$TAGS \
+  mvn -B verify -pl fastio-core,fastio-tests -Dgroups=$TAGS \
     -Dsurefire.failIfNoSpecifiedTests=false -Dmaven.test.failure.ignore=true \
     "-Dfastio.testJvmArgs=$jvm" > "$out/perf-guard-mvn.log" 2>&1
   status=$?
