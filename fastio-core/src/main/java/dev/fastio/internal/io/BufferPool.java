@@ -6,8 +6,8 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
 
 /**
  * A small, bounded pool of page-aligned direct buffers shared by all threads. Two pools: {@link
- * #READS}, for whole-file reads, digests and transfers, and {@link #CHUNKS}, for a {@code
- * ChunkedReader}'s buffered chunks.
+ * #READS}, for digests, streams and transfers, and {@link #CHUNKS}, for a {@code ChunkedReader}'s
+ * buffered chunks and whole files read into arrays.
  *
  * <p>Each buffer has room for {@link #size()} bytes and one page more: a read placed up to 95 bytes
  * into the buffer (see {@link Placement}) still has {@code size()} bytes of room, and a read that
@@ -22,10 +22,13 @@ public final class BufferPool {
   // Before the pools: they size their slots by it.
   private static final int SLOTS = Math.min(64, 2 * Runtime.getRuntime().availableProcessors());
 
-  /** Reads of whole files, digests and transfers: 64 KiB (and a page) per buffer. */
+  /** Digests, streams and transfers: 64 KiB (and a page) per buffer. */
   public static final BufferPool READS = new BufferPool(64 * 1024);
 
-  /** Buffered chunks: 128 KiB (and a page) per buffer, the default buffered chunk size. */
+  /**
+   * Buffered chunks (the default buffered chunk size) and whole files read into arrays: 128 KiB
+   * (and a page) per buffer.
+   */
   public static final BufferPool CHUNKS = new BufferPool(128 * 1024);
 
   private final int size;

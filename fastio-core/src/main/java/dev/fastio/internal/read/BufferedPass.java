@@ -75,12 +75,13 @@ public final class BufferedPass {
 
   /**
    * Hands {@code file}'s bytes from {@code position} to its end to {@code reader}, each read
-   * through a buffer of {@link BufferPool#READS} held for the pass.
+   * through a buffer of {@code pool} held for the pass.
    */
-  static void readToEnd(ResumableChannel file, long position, long expected, PassReader reader)
+  static void readToEnd(
+      ResumableChannel file, long position, long expected, BufferPool pool, PassReader reader)
       throws IOException {
     BufferedPass pass = from(file, position, expected);
-    try (BufferPool.PooledBuffer b = BufferPool.READS.acquire()) {
+    try (BufferPool.PooledBuffer b = pool.acquire()) {
       ByteBuffer d = b.buffer();
       while (pass.read(d) >= 0) {
         reader.read(d);

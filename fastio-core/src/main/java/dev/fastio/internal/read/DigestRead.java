@@ -86,7 +86,7 @@ final class DigestRead {
     }
     // MessageDigest copies a direct buffer through a 4 KiB array that stays in L1: cheaper than
     // copying each read into a heap array first (docs/design.md).
-    BufferedPass.readToEnd(file, position, known, new Updating(md));
+    BufferedPass.readToEnd(file, position, known, BufferPool.READS, new Updating(md));
   }
 
   /** Feeds a pass's bytes to a digest. */

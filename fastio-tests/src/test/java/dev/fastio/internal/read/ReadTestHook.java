@@ -14,6 +14,11 @@ import java.util.stream.Stream;
 public final class ReadTestHook {
   private ReadTestHook() {}
 
+  /** The capacity of the pooled buffer a whole file is read through into an array. */
+  public static int arrayReadCapacity() {
+    return dev.fastio.internal.io.BufferPool.CHUNKS.capacity();
+  }
+
   /** The names of the strategies: {@code AUTO}, {@code BUFFERED}, {@code MAPPED}. */
   public static List<String> strategies() {
     return Stream.of(ReadStrategy.values()).map(Enum::name).toList();

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.fastio.FastFiles;
 import dev.fastio.internal.io.IoTestHook;
+import dev.fastio.internal.read.ReadTestHook;
 import dev.fastio.tests.support.TestSupport;
 import java.io.File;
 import java.io.RandomAccessFile;
@@ -235,7 +236,7 @@ class SyscallTest {
   }
 
   /**
-   * A 1 MiB {@code readAllBytes}, below the map threshold, reads through the pooled 64 KiB buffer:
+   * A 1 MiB {@code readAllBytes}, below the map threshold, reads through the pooled 128 KiB buffer:
    * whole buffers, no mapping, and no read beyond the size it knows.
    */
   @Test
@@ -251,19 +252,19 @@ class SyscallTest {
         path,
         "smallest read() but the last, bytes",
         smallestButLast(t.reads),
-        IoTestHook.readBufferCapacity(),
+        ReadTestHook.arrayReadCapacity(),
         t.summary());
     PerfGuard.atMost(
         path,
         "read() calls",
         t.reads.size(),
-        size / IoTestHook.readBufferCapacity() + 1,
+        size / ReadTestHook.arrayReadCapacity() + 1,
         t.summary());
     PerfGuard.atMost(
         path,
         "largest read() request, bytes (Files.readAllBytes asks the whole file)",
         t.reads.stream().mapToLong(r -> r[0]).max().orElse(0),
-        IoTestHook.readBufferCapacity(),
+        ReadTestHook.arrayReadCapacity(),
         t.summary());
   }
 
