@@ -16,7 +16,8 @@
 #                                                     then runs the timing breakages below
 #   fastio-tests/perf-guard/run.sh --calibrate N      the timing guards N times unbroken and N times
 #                                                     under each timing breakage, judging nothing
-#                                                     (threshold 0): each batch's median speed-up,
+#                                                     (one batch, always recorded as a pass): each
+#                                                     batch's median speed-up over the broken form,
 #                                                     summarized per breakage, run and guard, from
 #                                                     fastio-tests/target/perf-guard-calibration.csv
 #
@@ -83,14 +84,18 @@ BREAKAGES=(
   "every file of 64 MiB or more beside the lanes|@$here/breakages/lanes-beside-from-64-mib.patch"
   "one thread of MD5 lanes on a thread of its own|@$here/breakages/batch-one-thread-hands-over.patch"
   "a stream of files not cached never read ahead|@$here/breakages/stream-never-reads-ahead.patch"
+  "loadFully's page touch with its sum thrown away|@$here/breakages/page-touch-sum-dropped.patch"
+  "the SWAR line-end search one byte at a time|@$here/breakages/search-swar-bytewise.patch"
+  "the vector line-end search one byte at a time|@$here/breakages/search-vector-bytewise.patch"
 )
 
 # The breakages the timing backstop must catch by speed alone (same calls, same allocations).
 TIMING_BREAKAGES=(
-  "readAllBytes is Files.readAllBytes|@$here/breakages/readAllBytes-jdk.patch"
   "transfers to other targets by the JDK|@$here/breakages/transfer-other-jdk.patch"
   "MD5 lanes silently scalar|@$here/breakages/md5-lanes-scalar.patch"
   "MD5 lanes in the Vector API's boxing fallback|-XX:+UnlockExperimentalVMOptions -XX:-EnableVectorSupport"
+  "the SWAR line-end search one byte at a time|@$here/breakages/search-swar-bytewise.patch"
+  "the vector line-end search one byte at a time|@$here/breakages/search-vector-bytewise.patch"
 )
 
 # run JVM_ARGS PATCH: one mvn verify of the guards; prints the verdict line, returns mvn's status.
@@ -142,17 +147,17 @@ calibrate() {
     for i in $(seq 1 "$1"); do
       printf '%s %s %d/%s: ' "$(date -u +%H:%M:%S)" "$name" "$i" "$1"
       if [ "${what#@}" != "$what" ]; then
-        run "-Dfastio.perfGuard.threshold=0" "${what#@}"
+        run "-Dfastio.perfGuard.calibrate=true" "${what#@}"
       else
-        run "-Dfastio.perfGuard.threshold=0 $what" ""
+        run "-Dfastio.perfGuard.calibrate=true $what" ""
       fi
-      # breakage,run,guard,median speed-up,A/A median
+      # breakage,run,guard,median speed-up,A/A noise
       cat "$out"/perf-guard/*.csv | grep ',pass,' | sed -nE \
-        's/^[^,]*,([^,]*),[^,]*,([^,]*),.*median ([0-9.]+) of rounds[^;]*; A\/A median ([0-9.]+).*/\1,\2,\3,\4/p' |
+        's/^[^,]*,([^,]*),[^,]*,([^,]*),.*median ([0-9.]+) of rounds[^;]*; A\/A noise ([0-9.]+).*/\1,\2,\3,\4/p' |
         sed "s|^|$name,|" >> "$csv"
     done
   done
-  echo "breakage | run | guard | batch medians: min median max (A/A medians min-max)"
+  echo "breakage | run | guard | batch medians: min median max (A/A noise min-max)"
   sort -t, -k1,1 -k2,2 -k3,3 -k4,4g "$csv" | awk -F, '
     function flush() { if (n) printf "%s | %s | %s | %.2f %.2f %.2f (%.2f-%.2f)\n", k1, k2, k3, v[1], v[int((n+1)/2)], v[n], amin, amax }
     $1 != k1 || $2 != k2 || $3 != k3 { flush(); n = 0; k1 = $1; k2 = $2; k3 = $3; amin = 1e9; amax = 0 }

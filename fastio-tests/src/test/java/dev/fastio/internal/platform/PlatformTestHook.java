@@ -15,6 +15,9 @@ public final class PlatformTestHook {
   /** The page size buffers are aligned to. */
   public static final int PAGE = AlignedBuffers.PAGE;
 
+  /** The most positions one step of a search engine adds ({@link ByteSearch#STEP}). */
+  public static final int SEARCH_STEP = ByteSearch.STEP;
+
   private PlatformTestHook() {}
 
   /** The name of the platform code this JVM runs ({@code jdk22-arena}, {@code jdk17-gc}, ...). */
@@ -50,7 +53,17 @@ public final class PlatformTestHook {
     return new Search(ByteSearch.get());
   }
 
-  /** A {@link ByteSearch} as tests see it: its name and its count. */
+  /** The SWAR engine ({@link ByteSearch#swar()}), which {@code fastio.scan.vector=false} forces. */
+  public static Search swarSearch() {
+    return new Search(ByteSearch.swar());
+  }
+
+  /** An engine that looks at one byte at a time: the broken form of the other two. */
+  public static Search bytewiseSearch() {
+    return new Search(BytewiseSearch.INSTANCE);
+  }
+
+  /** A {@link ByteSearch} as tests see it: its name, its count and its find. */
   public static final class Search {
     private final ByteSearch search;
 
@@ -66,6 +79,16 @@ public final class PlatformTestHook {
     /** {@link ByteSearch#count}. */
     public long count(ByteBuffer buf, int from, int to, byte a, byte b, boolean pairs) {
       return search.count(buf, from, to, a, b, pairs);
+    }
+
+    /** {@link ByteSearch#find}. */
+    public int find(ByteBuffer buf, int from, int to, byte a, byte b, int[] out) {
+      return search.find(buf, from, to, a, b, out);
+    }
+
+    /** The engine itself, for the hooks of the packages that search with one (not for tests). */
+    public ByteSearch engine() {
+      return search;
     }
   }
 

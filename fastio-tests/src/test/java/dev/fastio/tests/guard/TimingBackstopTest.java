@@ -24,25 +24,31 @@ class TimingBackstopTest {
   }
 
   @Test
-  void aPathFourTimesFasterPassesAThresholdOfTwo() throws Exception {
-    Verdict v = TimingBackstop.judge(2.0, 5, 5, () -> spin(50 * MICROS), () -> spin(200 * MICROS));
+  void aPathFourTimesFasterThanItsBrokenFormPasses() throws Exception {
+    Verdict v = TimingBackstop.judge(5, 5, () -> spin(50 * MICROS), () -> spin(200 * MICROS));
     assertEquals("pass", v.name(), v.figures());
   }
 
   @Test
-  void aPathAsSlowAsTheJdkFailsOnAQuietMachine() throws Exception {
-    Verdict v = TimingBackstop.judge(2.0, 5, 5, () -> spin(200 * MICROS), () -> spin(200 * MICROS));
+  void aPathAsSlowAsItsBrokenFormFailsOnAQuietMachine() throws Exception {
+    Verdict v = TimingBackstop.judge(5, 5, () -> spin(200 * MICROS), () -> spin(200 * MICROS));
     assertEquals("FAIL", v.name(), v.figures());
     assertTrue(v.figures().contains("; confirmation: "), v.figures());
   }
 
   @Test
-  void aMissWhileTheJdkDisagreesWithItselfIsInconclusive() throws Exception {
-    // The JDK side's cost changes from one block of calls to the next, as on a machine whose load
-    // comes and goes: its two sides (A/A) disagree by 2x or more in most rounds.
+  void aPathOnlyAFewPercentFasterIsNotToldApart() throws Exception {
+    Verdict v = TimingBackstop.judge(5, 5, () -> spin(190 * MICROS), () -> spin(200 * MICROS));
+    assertEquals("FAIL", v.name(), v.figures());
+  }
+
+  @Test
+  void aMissWhileTheBrokenFormDisagreesWithItselfIsInconclusive() throws Exception {
+    // The broken side's cost changes from one block of calls to the next, as on a machine whose
+    // load comes and goes: its two sides (A/A) disagree by 2x or more in most rounds.
     long[] calls = {0};
-    TimingBackstop.Call noisyJdk = () -> spin((calls[0]++ / 5 % 3 == 0 ? 200 : 600) * MICROS);
-    Verdict v = TimingBackstop.judge(2.0, 5, 0, () -> spin(400 * MICROS), noisyJdk);
+    TimingBackstop.Call noisy = () -> spin((calls[0]++ / 5 % 3 == 0 ? 200 : 600) * MICROS);
+    Verdict v = TimingBackstop.judge(5, 0, () -> spin(400 * MICROS), noisy);
     assertEquals("inconclusive", v.name(), v.figures());
   }
 }
