@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The paired rounds behind the stream figures of docs/streams.md: for each JDK, each request size
+# The paired rounds behind the stream figures of docs/maintainer-guide.md: for each JDK, each request size
 # and 1 and 2 threads, fastio's stream against each JDK stream in alternating single forks
 # (fastio-bench/paired.sh), then the writes and the copy to a socket stream.
 #

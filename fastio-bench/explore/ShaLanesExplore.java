@@ -4,7 +4,7 @@
  * intrinsics on this CPU? Checks one padded block of "abc" against MessageDigest in every lane, then
  * times the gather and the compression of 16 x 1 MiB of blocks against MessageDigest over 16 x 1 MiB,
  * alternating, 30 rounds, and prints the median and best of the last 15. Not JMH: a trend, see
- * docs/md5-lanes.md. Padding, byte order (SHA words are big-endian: a big-endian IntBuffer view copies
+ * docs/maintainer-guide.md. Padding, byte order (SHA words are big-endian: a big-endian IntBuffer view copies
  * them swapped for free) and copying the bytes in are left out.
  *
  *   java --add-modules jdk.incubator.vector fastio-bench/explore/ShaLanesExplore.java

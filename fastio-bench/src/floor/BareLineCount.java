@@ -11,7 +11,7 @@ import jdk.incubator.vector.VectorSpecies;
  * The floor of a Java process that counts the LF bytes of a file as {@code wc -l} does: the bare
  * Vector API loop over the file mapped whole, one part per core, no fault handling (a file truncated
  * while counted crashes it), printed as {@code wc -l} prints it. Not built by Maven (it needs JDK
- * 22 or newer for {@code MemorySegment}); docs/lines.md has the commands.
+ * 22 or newer for {@code MemorySegment}); docs/maintainer-guide.md has the commands.
  */
 public final class BareLineCount {
   private static final VectorSpecies<Byte> S = ByteVector.SPECIES_PREFERRED;

@@ -17,7 +17,7 @@ import jdk.incubator.vector.VectorSpecies;
  * API loop of {@link BareLineCount} over the file mapped whole, half a file a thread, no fault
  * handling. Both in one JVM, five counts each a round, the order alternating, after a warm-up;
  * prints the engines, each round's GB/s and the geometric mean of fastio's over the loop's. Not
- * built by Maven (JDK 22 or newer, the fastio-core jar on the class path); docs/lines.md has the
+ * built by Maven (JDK 22 or newer, the fastio-core jar on the class path); docs/maintainer-guide.md has the
  * commands.
  */
 public final class ScanFloor {

@@ -535,33 +535,23 @@ public final class FastFiles {
    * {@code cs} ({@link java.nio.charset.MalformedInputException} or {@link
    * java.nio.charset.UnmappableCharacterException}), is thrown as an {@link
    * java.io.UncheckedIOException} from the stream operation that met it (in the charsets read from
-   * their bytes and in those decoded faster (below), when the reading reaches the bad bytes, after
-   * the lines before them; the JDK's reader decodes ahead and may throw it sooner).
+   * their bytes, when the reading reaches the bad bytes, after the lines before them; the JDK's
+   * reader decodes ahead and may throw it sooner).
    *
-   * <p>In a charset where one byte only ever means CR and one (or two) only ever LF (UTF-8,
-   * US-ASCII, ISO-8859-1 and the other single-byte ASCII charsets; Shift_JIS, windows-31j, EUC-KR,
-   * x-windows-949, GBK and Big5; the single-byte EBCDIC charsets such as IBM037 and IBM1047), a
-   * regular file is read without a {@code Reader}: its bytes are scanned for line terminators and
+   * <p>In a charset whose line ends are the single bytes 0x0A and 0x0D, which no other character's
+   * bytes contain (UTF-8, US-ASCII, ISO-8859-1 and the other single-byte ASCII charsets; Shift_JIS,
+   * windows-31j, EUC-KR, GBK, Big5 and the other stateless CJK charsets whose decoders never take
+   * those bytes into a character; decided once per charset by probing its encoder and decoder), a
+   * regular file is read without a {@code Reader}: its bytes are searched for line terminators and
    * each line decoded once; a parallel stream splits the file at line boundaries into parts read by
    * separate threads, for files of any size. As the JDK's, a file of up to 2 GiB in UTF-8,
    * ISO-8859-1 or US-ASCII is read up to its size when it was opened (what is appended later is not
-   * read); a larger one, and one in any other charset, to its end. Other charsets, FIFOs and files
-   * whose size reads as 0 ({@code /proc}) are read sequentially, through a reader, to their end
-   * (UTF-16, UTF-32, EUC-JP, GB18030 and the other stateless Chinese, Japanese and Korean
-   * multi-byte charsets, the ISO-2022 charsets and the EBCDIC double-byte ones such as x-IBM930,
-   * read faster than the JDK reads them, with the same characters and errors; on JDK 17, UTF-16
-   * marked little-endian that ends in half a surrogate pair fails, where that JDK reads its end as
-   * big-endian, and ISO-2022 or EBCDIC double-byte text that ends inside a double-byte character
-   * fails, where that JDK reads its last bytes in the single-byte state: a bug fixed in JDK 20;
-   * x-JISAutoDetect chooses its charset on a regular file as the JDK's reader makes it choose (on
-   * JDK 17, whose reader forgets the choice at the end, text ending inside a character fails where
-   * that JDK reads its last bytes again as a new choice); x-ISCII91 is read faster too, by a
-   * decoder of fastio's that gives the JDK decoder's characters (one late after a held vowel sign,
-   * and the last of such a file dropped, as there); a file in JIS_X0212-1990, x-JIS0208, x-IBM300
-   * or x-IBM834, none of whose characters is LF or CR, is one line, decoded into one array as it is
-   * read); unlike the JDK, which closes such a file and opens it a second time (a FIFO then loses
-   * what a writer wrote to the first open, or waits for another writer), fastio reads it through
-   * the one open.
+   * read); a larger one, and one in any other charset, to its end. Other charsets (UTF-16, UTF-32,
+   * EUC-JP, GB18030, the ISO-2022 and EBCDIC charsets, ...), FIFOs and files whose size reads as 0
+   * ({@code /proc}) are read by the JDK's {@code BufferedReader} and decoder over {@link
+   * #newInputStream}, to their end, so their lines and errors are the JDK's; unlike the JDK, which
+   * closes such a file and opens it a second time (a FIFO then loses what a writer wrote to the
+   * first open, or waits for another writer), fastio reads it through the one open.
    *
    * <p>The stream is not thread-safe, as any stream; its parallel form reads with a positional read
    * per part on one shared channel.
@@ -617,18 +607,8 @@ public final class FastFiles {
    * Opens a file for reading text: {@link java.nio.file.Files#newBufferedReader(Path, Charset)},
    * the JDK's {@code BufferedReader} and decoder (bytes that are not text throw {@link
    * java.nio.charset.MalformedInputException}) over {@link #newInputStream}, so no native buffer is
-   * allocated per read or kept per thread. Text in the charsets {@link #lines(Path, Charset)} names
-   * (UTF-16, UTF-32, EUC-JP, GB18030, ...) is decoded by fastio's reader, which copies what the
-   * JDK's decoder would only copy, with the decoder's characters and errors (a line-by-line read
-   * meets an error when it reaches the line's bytes; the JDK's reader may throw it a line or more
-   * sooner); on JDK 17 see {@link #lines(Path, Charset)}. Where fastio's reader makes lines itself
-   * (the charsets of one byte a unit, such as EUC-JP and ISO-2022-JP, and the four of {@link
-   * #lines(Path, Charset)} whose text is one line), {@code readLine} and {@code lines()} take them
-   * from it until another reading method is first called. Two differences there: after a decoding
-   * error at the very end of the text (half a character), a further read throws that error again,
-   * where the JDK's reader throws {@code IllegalStateException}; and text appended to the file
-   * after a read has reached its end is not read. The caller closes it; as the JDK's, each of its
-   * methods holds the reader's lock.
+   * allocated per read or kept per thread. The caller closes it; as the JDK's, each of its methods
+   * holds the reader's lock.
    *
    * @param path the file
    * @param cs the charset of its text

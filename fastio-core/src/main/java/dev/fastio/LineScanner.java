@@ -1,6 +1,6 @@
 package dev.fastio;
 
-import dev.fastio.internal.scan.ByteArraySearch;
+import dev.fastio.internal.platform.ByteSearch;
 import dev.fastio.internal.scan.LineSink;
 import dev.fastio.internal.scan.ScanOptions;
 import dev.fastio.internal.scan.Scans;
@@ -274,7 +274,7 @@ public final class LineScanner {
       if (from >= length) {
         return -1;
       }
-      int i = ByteArraySearch.indexOf(bytes, start + Math.max(0, from), start + length, b);
+      int i = ByteSearch.indexOf(bytes, start + Math.max(0, from), start + length, b);
       return i < 0 ? -1 : i - start;
     }
 

@@ -26,7 +26,7 @@ import java.util.stream.Stream;
  * {@code Files.readAllBytes} and {@code MessageDigest} MD5 of every regular file (links not
  * followed, as {@code find -type f}) on one thread per core, printed in the walk's order in {@code
  * md5sum}'s format. No fastio code; none of the CLI's care (byte-string names, escapes, errors).
- * Compared with {@code fastio md5sum -r} by whole-process paired rounds (docs/small-files.md).
+ * Compared with {@code fastio md5sum -r} by whole-process paired rounds (docs/maintainer-guide.md).
  *
  * <p>{@code java -XX:+UseSerialGC -cp fastio-bench/target/benchmarks.jar
  * dev.fastio.bench.JdkTreeMd5 DIR}

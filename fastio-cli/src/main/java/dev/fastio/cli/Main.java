@@ -11,7 +11,7 @@ import java.util.function.LongSupplier;
  *
  * <p>Exit status as coreutils: 0 on success, 1 if a file could not be read, a check failed or the
  * command line was wrong, 141 if standard output was closed; {@code --audit} has its own (see
- * {@link Audit}). The user guide is {@code docs/cli.md}.
+ * {@link Audit}). The user guide is {@code docs/user-guide.md}.
  *
  * <p>System properties the launcher sets: those of the standard streams ({@link StandardStreams})
  * and {@code fastio.cli.columns} (the terminal's width for the progress display).

@@ -39,7 +39,7 @@ import java.util.Set;
  * closed if it is closed now or holds a file the JVM opened for itself on the free number: a file
  * under {@code java.home} or on the class path (Linux, read from {@code /proc/self/fd}; elsewhere
  * each open descriptor is taken as the caller's). The limits of that rule are in {@code
- * docs/cli.md}.
+ * docs/user-guide.md}.
  */
 final class StandardStreams {
   /** {@code strerror(EBADF)}: what coreutils prints for a closed descriptor. */

@@ -375,6 +375,6 @@ record SumOptions(
         + "\n"
         + "Output follows the operands in the order given. Exit status: 0 success, 1 a file\n"
         + "could not be read, a check failed or the command line was wrong; 141 when\n"
-        + "standard output was closed (as if killed by SIGPIPE). --audit: see docs/cli.md.\n";
+        + "standard output was closed (as if killed by SIGPIPE). --audit: see docs/user-guide.md.\n";
   }
 }

@@ -13,14 +13,14 @@ import java.util.Random;
 import java.util.stream.Stream;
 
 /**
- * The training run of {@code bin/fastio}'s ahead-of-time cache (Java 25 and newer; docs/cli.md):
- * the launcher runs this class once per Java and fastio jar under {@code -XX:AOTCacheOutput}, and
- * the cache the JVM writes as it exits holds the classes the commands load and the profiles of
- * their usual work. It writes a small tree of files (about 30 MB, sizes from 0 bytes to 4 MiB) in
- * the directory its argument names, which it makes (the launcher names one in the cache directory),
- * or else in a new temporary directory; hashes it as {@code md5sum -r} and {@code sha256sum} do,
- * checks the list as {@code md5sum -c} does, deletes the directory and exits with status 0, or 1 if
- * any of that failed. It prints nothing.
+ * The training run of {@code bin/fastio}'s ahead-of-time cache (Java 25 and newer;
+ * docs/user-guide.md): the launcher runs this class once per Java and fastio jar under {@code
+ * -XX:AOTCacheOutput}, and the cache the JVM writes as it exits holds the classes the commands load
+ * and the profiles of their usual work. It writes a small tree of files (about 30 MB, sizes from 0
+ * bytes to 4 MiB) in the directory its argument names, which it makes (the launcher names one in
+ * the cache directory), or else in a new temporary directory; hashes it as {@code md5sum -r} and
+ * {@code sha256sum} do, checks the list as {@code md5sum -c} does, deletes the directory and exits
+ * with status 0, or 1 if any of that failed. It prints nothing.
  */
 public final class Training {
   /** Files per size class, {@code {bytes, count}}: small files, lane-sized ones and large ones. */

@@ -310,9 +310,9 @@ class LauncherTest {
    * lambda or method reference of fastio, no string concatenation by {@code invokedynamic} and no
    * record method at run time: each such site is linked on its first call (a class spun per site,
    * 2-3 ms each on this machine) where the JDK 25 ahead-of-time cache cannot link it ahead, as with
-   * the Vector API module the launcher adds (docs/design.md, "Start-up"). On JDK 17 only the
-   * lambdas can show; with the lanes, whose Vector API links string concatenations of its own, only
-   * fastio's lambdas.
+   * the Vector API module the launcher adds (docs/maintainer-guide.md, "Start-up"). On JDK 17 only
+   * the lambdas can show; with the lanes, whose Vector API links string concatenations of its own,
+   * only fastio's lambdas.
    */
   @Test
   void theCommandsLinkNoLambdaOfFastioAtRunTime() throws IOException {

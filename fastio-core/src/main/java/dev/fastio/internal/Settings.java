@@ -8,8 +8,8 @@ package dev.fastio.internal;
  * number where one is expected is ignored and the default applies, as {@link Long#getLong(String,
  * long)} ignores it. The {@code fastio.transfer.*} properties are read by {@code
  * TransferPolicy.defaults()} when it is first called (or from any {@code Properties} given to
- * {@code TransferPolicy.fromProperties}); only their names are here. {@code docs/design.md} gives
- * the measurements behind each default.
+ * {@code TransferPolicy.fromProperties}); only their names are here. {@code
+ * docs/maintainer-guide.md} gives the measurements behind each default.
  */
 public final class Settings {
   private Settings() {}

@@ -19,6 +19,6 @@
  * </ul>
  *
  * <p>{@link dev.fastio.internal.Settings} declares every system property fastio reads. {@code
- * docs/design.md} explains how the pieces fit and the measurements behind the policies.
+ * docs/maintainer-guide.md} explains how the pieces fit and the measurements behind the policies.
  */
 package dev.fastio.internal;

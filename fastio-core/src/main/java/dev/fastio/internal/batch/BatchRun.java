@@ -272,7 +272,7 @@ public final class BatchRun {
    * One thread of MD5 lanes: the calling thread orders the files (the feed's start, which may start
    * the read-ahead thread), then hashes them itself and delivers each result as soon as it and all
    * before it are done, between files. A hashing thread of its own would only add a thread's start
-   * and a hand-over per result (docs/small-files.md). Returns the files hashed while the lanes
+   * and a hand-over per result (docs/maintainer-guide.md). Returns the files hashed while the lanes
    * warmed up.
    */
   private static int hashHere(Feed feed, Delivery delivery, Options options, Sink sink)

@@ -31,8 +31,8 @@ final class LaneHashing
   /**
    * Bytes from which a file may be hashed with {@code MessageDigest} beside the lanes: in a lane,
    * without files as large in the other lanes, it would end the batch alone, every other lane idle,
-   * at a fraction of {@code MessageDigest}'s speed (docs/md5-lanes.md). Where the feed knows the
-   * batch's sizes, {@link #besideFrom} decides which of these files go beside.
+   * at a fraction of {@code MessageDigest}'s speed (docs/maintainer-guide.md). Where the feed knows
+   * the batch's sizes, {@link #besideFrom} decides which of these files go beside.
    */
   static final long ALONE = 64L << 20;
 

@@ -60,7 +60,7 @@ final class LaneWarmUp {
   /**
    * The bytes hashed in this JVM and left in the batch from which the thread moves to the lanes
    * early: the lanes' compilation costs about what {@code MessageDigest} hashes in a second of one
-   * core, which they win back on some 600 MB (docs/small-files.md).
+   * core, which they win back on some 600 MB (docs/maintainer-guide.md).
    */
   static final long EARLY_WORK = 512L << 20;
 

@@ -8,9 +8,9 @@ import dev.fastio.internal.platform.AlignedBuffers;
  *
  * <p>On some processors the kernel's copy between the page cache and a user buffer is several times
  * slower when the destination lies 1 to 31 bytes after the source modulo a page, and fastest at
- * multiples of 32; {@code docs/design.md} has the figures. A buffer at a page boundary is thus slow
- * for every read from the last 31 bytes of a page of the file, and for every write to the first 31;
- * {@link #of(long, long)} avoids both.
+ * multiples of 32; {@code docs/maintainer-guide.md} has the figures. A buffer at a page boundary is
+ * thus slow for every read from the last 31 bytes of a page of the file, and for every write to the
+ * first 31; {@link #of(long, long)} avoids both.
  */
 public final class Placement {
   /** The distance modulo which the kernel's copy is fastest: 32 bytes. */

@@ -6,7 +6,7 @@ import java.nio.ByteBuffer;
  * Direct buffers that start at a page boundary in memory. {@code ByteBuffer.allocateDirect} gives
  * only {@code malloc}'s 16-byte alignment, and the kernel copies from the page cache fastest into a
  * buffer that lies a multiple of 32 bytes from the bytes it copies modulo a page (see {@code
- * io.Placement} and {@code docs/design.md}).
+ * io.Placement} and {@code docs/maintainer-guide.md}).
  */
 public final class AlignedBuffers {
   /**

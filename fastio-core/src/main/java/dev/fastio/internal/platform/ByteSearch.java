@@ -3,10 +3,10 @@ package dev.fastio.internal.platform;
 import java.nio.ByteBuffer;
 
 /**
- * Finds the bytes equal to one of two values in a range of a buffer, many positions per call: the
- * newline search under the line scanner. Two engines: {@link #swar()} (eight bytes a step in a
- * {@code long}, any JDK) and a vector one on {@code jdk.incubator.vector} where it can run ({@link
- * #get()}).
+ * Finds the bytes equal to one of two values in a range of a buffer or an array: the one search for
+ * line ends under the line scanner, {@code countLines} and {@code FastFiles.lines}, and for a byte
+ * in a line. Two engines: {@link #swar()} (eight bytes a step in a {@code long}, any JDK) and a
+ * vector one on {@code jdk.incubator.vector} where it can run ({@link #get()}).
  *
  * <p>The buffers passed are only read, below their limit (their position is ignored), and only
  * through the JDK's fault-checked accesses ({@code ByteBuffer} gets and bulk copies): a read of a
@@ -54,6 +54,32 @@ public interface ByteSearch {
    * @return the name
    */
   String name();
+
+  /**
+   * The index of the first byte of {@code array[from, to)} equal to {@code b}, or -1: eight bytes a
+   * step, any thread.
+   *
+   * @param array the bytes
+   * @param from the first index looked at
+   * @param to one past the last
+   * @param b the value sought
+   * @return its index, or -1
+   */
+  static int indexOf(byte[] array, int from, int to, byte b) {
+    return SwarByteSearch.indexOf(array, from, to, b, b);
+  }
+
+  /**
+   * The index of the first byte of {@code [from, to)} equal to {@code a} or {@code b}, or -1.
+   *
+   * @param buf the bytes
+   * @param from the first index looked at
+   * @param to one past the last
+   * @param a a value sought
+   * @param b another (equal to {@code a} for one value)
+   * @return its index, or -1
+   */
+  int indexOf(ByteBuffer buf, int from, int to, byte a, byte b);
 
   /**
    * Writes the indexes of the bytes of {@code [from, to)} equal to {@code a} or {@code b}, in

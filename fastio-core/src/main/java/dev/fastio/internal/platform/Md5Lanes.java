@@ -21,7 +21,7 @@ import java.util.Arrays;
  * <p><b>Implementations.</b> {@link #scalar} is plain Java, one lane after another: a reference,
  * and slower than {@code MessageDigest} (which has a HotSpot intrinsic). {@link #vector} computes
  * all lanes at once with {@code jdk.incubator.vector}, where {@link #vectorStatus} says it is
- * available (see {@code docs/md5-lanes.md} for where and why).
+ * available (see {@code docs/maintainer-guide.md} for where and why).
  *
  * <p>Not thread-safe: one thread at a time uses an engine, and the arrays it hands out.
  */

@@ -106,7 +106,7 @@ public interface PlatformProvider {
    * Whether a reader of mapped windows should read one byte of every page of a chunk before handing
    * it out, so that its pages are present when the caller reads them: measured faster on JDK 22+,
    * slower on JDK 17, where a caller's own reads fault the pages in as fast (see {@code
-   * docs/design.md}).
+   * docs/maintainer-guide.md}).
    *
    * @return true to touch the pages first
    */

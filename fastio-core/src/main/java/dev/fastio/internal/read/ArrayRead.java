@@ -36,7 +36,7 @@ final class ArrayRead {
         }
       }
       // Reads of the larger pooled buffer: half the system calls of the 64 KiB one, and still
-      // within the core's cache beside the array's lines (docs/design.md, "Buffers").
+      // within the core's cache beside the array's lines (docs/maintainer-guide.md, "Buffers").
       BufferedPass.readToEnd(file, position, size, BufferPool.CHUNKS, copy);
       return copy.bytes();
     }

@@ -85,7 +85,7 @@ final class DigestRead {
       }
     }
     // MessageDigest copies a direct buffer through a 4 KiB array that stays in L1: cheaper than
-    // copying each read into a heap array first (docs/design.md).
+    // copying each read into a heap array first (docs/maintainer-guide.md).
     BufferedPass.readToEnd(file, position, known, BufferPool.READS, new Updating(md));
   }
 

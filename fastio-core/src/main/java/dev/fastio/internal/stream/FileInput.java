@@ -37,7 +37,7 @@ final class FileInput extends InputStream {
   /**
    * Bytes per {@code write} of the read/write loop of {@link #transferTo}: 8 KiB, as JDK 17's loop.
    * To a socket's stream, which copies through a buffer of its own, 8 KiB writes ran faster than 16
-   * and 64 KiB ones (see {@code docs/streams.md}).
+   * and 64 KiB ones (see {@code docs/maintainer-guide.md}).
    */
   static final int TRANSFER_BUFFER = 8 * 1024;
 

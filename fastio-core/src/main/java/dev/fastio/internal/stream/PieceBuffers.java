@@ -57,7 +57,7 @@ final class PieceBuffers {
    * 32 as the file's, where the kernel's copy runs at full speed on processors that are slow 1 to
    * 31 bytes off), so that the buffer's bytes do not lie at the same offset within a page as the
    * page-cache bytes they are copied from, which some processors copy more slowly (see {@code
-   * docs/streams.md}). 32 to 63.
+   * docs/maintainer-guide.md}). 32 to 63.
    */
   static int placement(long position) {
     return Placement.of(position) + PLACEMENT_SHIFT;

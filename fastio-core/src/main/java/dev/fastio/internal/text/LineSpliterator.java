@@ -1,10 +1,9 @@
 package dev.fastio.internal.text;
 
 import dev.fastio.internal.io.BufferPool;
+import dev.fastio.internal.platform.ByteSearch;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
@@ -12,16 +11,18 @@ import java.nio.charset.Charset;
 import java.util.Arrays;
 import java.util.Spliterator;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 
 /**
- * The lines of the bytes {@code [index, fence)} of a file, for a charset in which one byte only
- * ever means LF (or two) and one only ever CR ({@link Lines#newlines}: 0x0A and 0x0D but in
- * EBCDIC). A line ends at LF, CR or CR LF, as {@link java.io.BufferedReader#readLine()} ends it; a
- * last line without a terminator is a line; the terminators are not part of the lines.
+ * The lines of the bytes {@code [index, fence)} of a file, for a charset whose line ends are the
+ * single bytes 0x0A and 0x0D ({@link LineEnds}). A line ends at LF, CR or CR LF, as {@link
+ * java.io.BufferedReader#readLine()} ends it; a last line without a terminator is a line; the
+ * terminators are not part of the lines.
  *
  * <p>Reading: positional reads of the shared channel through a pooled direct buffer, copied into a
- * heap array that grows to hold the longest line; nothing is mapped, and no native buffer is kept.
- * A fence of {@link #TO_END} reads to the end of the file as it is when the reading gets there.
+ * heap array that grows to hold the longest line, searched for line ends by the {@link ByteSearch}
+ * of the part; nothing is mapped, and no native buffer is kept. A fence of {@link #TO_END} reads to
+ * the end of the file as it is when the reading gets there.
  *
  * <p>Splitting ({@link #trySplit}): before traversal, at the first line boundary at or after the
  * middle of the bytes known to exist ({@code knownSize}), never below {@link #MIN_SPLIT} bytes (or
@@ -42,20 +43,12 @@ final class LineSpliterator implements Spliterator<String> {
   /** The initial size of a part's buffer. */
   static final int INITIAL = 64 * 1024;
 
-  private static final VarHandle LONGS =
-      MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
-  private static final long ONES = 0x0101010101010101L;
-  private static final long HIGHS = 0x8080808080808080L;
+  private static final byte LF = 0x0A;
+  private static final byte CR = 0x0D;
 
   private final FileChannel channel;
   private final Charset charset;
-  private final byte lf; // the byte of LF in the charset, another (or the same), and CR's
-  private final byte lf2;
-  private final byte cr;
-  private final long lfs; // eight of each, and eight of the byte above the highest
-  private final long lf2s;
-  private final long crs;
-  private final long belowNewline;
+  private final Supplier<ByteSearch> searches;
   private final long knownSize;
   private final long minSplit;
   private final int initial;
@@ -64,15 +57,20 @@ final class LineSpliterator implements Spliterator<String> {
   private boolean started;
   private LineDecoder decoder;
   private byte[] buf;
+  private ByteBuffer view; // buf's bytes, for the search
   private int pos; // the next byte of buf to scan
   private int limit; // the end of the bytes read into buf
   private boolean eof;
+  private ByteSearch search;
 
   LineSpliterator(FileChannel channel, Charset charset, long index, long fence, long knownSize) {
-    this(channel, charset, index, fence, knownSize, MIN_SPLIT, INITIAL);
+    this(channel, charset, index, fence, knownSize, MIN_SPLIT, INITIAL, ByteSearch::get);
   }
 
-  /** With a smallest part of {@code minSplit} bytes and a first buffer of {@code initial}. */
+  /**
+   * With a smallest part of {@code minSplit} bytes, a first buffer of {@code initial}, and each
+   * part's search engine made by {@code searches}.
+   */
   LineSpliterator(
       FileChannel channel,
       Charset charset,
@@ -80,17 +78,11 @@ final class LineSpliterator implements Spliterator<String> {
       long fence,
       long knownSize,
       long minSplit,
-      int initial) {
+      int initial,
+      Supplier<ByteSearch> searches) {
     this.channel = channel;
     this.charset = charset;
-    int newlines = Lines.newlines(charset);
-    this.lf = (byte) newlines;
-    this.cr = (byte) (newlines >>> 8);
-    this.lf2 = (byte) (newlines >>> 16);
-    this.lfs = ONES * lf;
-    this.lf2s = ONES * lf2;
-    this.crs = ONES * cr;
-    this.belowNewline = ONES * (Math.max(Math.max(lf, lf2), cr) + 1);
+    this.searches = searches;
     this.index = index;
     this.fence = fence;
     this.knownSize = knownSize;
@@ -128,13 +120,15 @@ final class LineSpliterator implements Spliterator<String> {
     if (!started) {
       started = true;
       decoder = new LineDecoder(charset);
+      search = searches.get();
       buf = new byte[initial];
+      view = ByteBuffer.wrap(buf).order(ByteOrder.LITTLE_ENDIAN); // the search's word order
     }
     int scan = pos;
     while (true) {
       int end = terminator(scan);
-      if (end >= 0 && (buf[end] != cr || end + 1 < limit || eof)) {
-        int terminator = buf[end] == cr && end + 1 < limit && isLf(buf[end + 1]) ? 2 : 1;
+      if (end >= 0 && (buf[end] != CR || end + 1 < limit || eof)) {
+        int terminator = buf[end] == CR && end + 1 < limit && buf[end + 1] == LF ? 2 : 1;
         String line = decoder.decode(buf, pos, end - pos, terminator);
         pos = end + terminator;
         return line;
@@ -154,44 +148,9 @@ final class LineSpliterator implements Spliterator<String> {
     }
   }
 
-  /**
-   * The index of the first LF or CR in {@code buf[from, limit)}, or -1: eight bytes at a time
-   * (SWAR). A word passes a first test only if it has a byte below the higher of the two plus one
-   * (0x0E; 0x26 in EBCDIC; no false negative; text rarely has one); then a byte equal to LF or CR
-   * is a zero byte of the word XOR the pattern: the lowest flagged byte is exact, the carry only
-   * flags bytes above it.
-   */
+  /** The index of the first LF or CR in {@code buf[from, limit)}, or -1. */
   private int terminator(int from) {
-    byte[] b = buf;
-    long lfs = this.lfs;
-    long lf2s = this.lf2s;
-    long crs = this.crs;
-    long below = belowNewline;
-    int i = from;
-    for (int end = limit - Long.BYTES; i <= end; i += Long.BYTES) {
-      long word = (long) LONGS.get(b, i);
-      if (((word - below) & ~word & HIGHS) == 0) {
-        continue;
-      }
-      long l = word ^ lfs;
-      long l2 = word ^ lf2s;
-      long c = word ^ crs;
-      long found = (((l - ONES) & ~l) | ((l2 - ONES) & ~l2) | ((c - ONES) & ~c)) & HIGHS;
-      if (found != 0) {
-        return i + (Long.numberOfTrailingZeros(found) >>> 3);
-      }
-    }
-    for (; i < limit; i++) {
-      if (isLf(b[i]) || b[i] == cr) {
-        return i;
-      }
-    }
-    return -1;
-  }
-
-  /** Whether {@code b} is a byte of LF in the charset. */
-  private boolean isLf(byte b) {
-    return b == lf || b == lf2;
+    return search.indexOf(view, from, limit, LF, CR);
   }
 
   /**
@@ -202,6 +161,7 @@ final class LineSpliterator implements Spliterator<String> {
     int kept = limit - pos;
     if (kept == buf.length) {
       buf = Arrays.copyOf(buf, Math.max(kept * 2, initial));
+      view = ByteBuffer.wrap(buf).order(ByteOrder.LITTLE_ENDIAN);
     } else if (pos > 0) {
       System.arraycopy(buf, pos, buf, 0, kept);
     }
@@ -246,7 +206,7 @@ final class LineSpliterator implements Spliterator<String> {
       return null;
     }
     LineSpliterator left =
-        new LineSpliterator(channel, charset, lo, mid, knownSize, minSplit, initial);
+        new LineSpliterator(channel, charset, lo, mid, knownSize, minSplit, initial, searches);
     index = mid;
     return left;
   }
@@ -269,12 +229,12 @@ final class LineSpliterator implements Spliterator<String> {
         }
         for (int i = 0; i < n; i++) {
           byte c = b.get(i);
-          if (isLf(c)) {
+          if (c == LF) {
             return Math.min(at + i + 1, hi);
           }
-          if (c == cr) {
+          if (c == CR) {
             if (i + 1 < n) {
-              return Math.min(at + i + 1 + (isLf(b.get(i + 1)) ? 1 : 0), hi);
+              return Math.min(at + i + 1 + (b.get(i + 1) == LF ? 1 : 0), hi);
             }
             if (n == 1 || at + i + 1 >= hi) {
               return Math.min(at + i + 1, hi);

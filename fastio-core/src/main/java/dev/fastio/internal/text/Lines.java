@@ -5,18 +5,14 @@ import dev.fastio.internal.stream.Streams;
 import java.io.BufferedReader;
 import java.io.BufferedWriter;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.OutputStreamWriter;
 import java.io.Reader;
 import java.io.UncheckedIOException;
-import java.nio.ByteBuffer;
-import java.nio.CharBuffer;
 import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
 import java.nio.charset.Charset;
 import java.nio.charset.CharsetDecoder;
-import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.OpenOption;
 import java.nio.file.Path;
@@ -25,11 +21,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Set;
-import java.util.Spliterator;
-import java.util.Spliterators;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.function.Consumer;
 import java.util.stream.Stream;
 import java.util.stream.StreamSupport;
 
@@ -37,20 +29,13 @@ import java.util.stream.StreamSupport;
  * The implementation of {@code FastFiles.lines}, {@code readAllLines}, {@code newBufferedReader}
  * and {@code newBufferedWriter}. Each keeps the structure of the {@code java.nio.file.Files} method
  * it replaces, so that what it opens, when, and what it throws are the JDK's: a file of the default
- * file system, non-empty, in a charset that {@link #splitsAtNewlines splits at newlines}, is read
- * by a {@link LineSpliterator} (bytes scanned for LF and CR, each line decoded once); any other
- * file is read through a {@code BufferedReader} over fastio's input stream, as the JDK reads it
- * over its own, the text of some charsets through a {@link DecodingReader} (and its lines, in the
- * charsets it {@link DecodingReader#readsLines reads by lines}, by its own {@code readLine}).
+ * file system, non-empty, in a charset whose lines {@link #splitsAtNewlines can be found in the
+ * bytes}, is read by a {@link LineSpliterator} (bytes searched for LF and CR, each line decoded
+ * once); any other file is read through the JDK's {@code BufferedReader} and decoder over fastio's
+ * input stream, as the JDK reads it over its own.
  */
 public final class Lines {
-  private static final Map<Charset, Integer> NEWLINES = new ConcurrentHashMap<>();
-
-  /** {@link #newlines} of a charset whose lines are not found in the bytes. */
-  static final int NONE = -1;
-
-  /** {@link #newlines} of the charsets whose LF and CR are the bytes 0x0A and 0x0D. */
-  private static final int ASCII_NEWLINES = '\n' | '\r' << 8 | '\n' << 16;
+  private static final Map<Charset, Boolean> SPLITS = new ConcurrentHashMap<>();
 
   private Lines() {}
 
@@ -127,40 +112,18 @@ public final class Lines {
 
   /** The reader under {@code Files.newBufferedReader}, over an open channel, which it owns. */
   private static Reader reader(FileChannel channel, Charset cs) {
-    return decoding(Channels.newInputStream(channel), cs, cs.newDecoder());
+    return new InputStreamReader(Channels.newInputStream(channel), cs.newDecoder());
   }
 
   /** {@code Files.newBufferedReader(Path, Charset)}, over fastio's input stream. */
   public static BufferedReader newBufferedReader(Path path, Charset cs) throws IOException {
-    return buffered(openReader(path, cs));
-  }
-
-  /**
-   * A {@code BufferedReader} of {@code reader}: one whose lines are {@link
-   * DecodingReader#readLine}'s where that makes lines itself.
-   */
-  static BufferedReader buffered(Reader reader) {
-    return reader instanceof DecodingReader d && d.readsLines()
-        ? new DecodedBufferedReader(d)
-        : new BufferedReader(reader);
+    return new BufferedReader(openReader(path, cs));
   }
 
   /** The reader under {@link #newBufferedReader}. */
   private static Reader openReader(Path path, Charset cs) throws IOException {
     CharsetDecoder decoder = cs.newDecoder(); // before the file is opened, as the JDK's
-    return decoding(Streams.newInputStream(path), cs, decoder);
-  }
-
-  /**
-   * The characters of {@code in} in {@code cs}, decoded by {@code decoder}: through a {@link
-   * DecodingReader} where a {@link Copy} takes what the decoder would only copy (UTF-16, UTF-32,
-   * EUC-JP, GB18030, ISO-2022-JP, ...), else the JDK's {@code InputStreamReader}.
-   */
-  static Reader decoding(InputStream in, Charset cs, CharsetDecoder decoder) {
-    Copy copy = Copy.of(cs);
-    return copy != null
-        ? new DecodingReader(in, copy, decoder)
-        : new InputStreamReader(in, decoder);
+    return new InputStreamReader(Streams.newInputStream(path), decoder);
   }
 
   /** {@code Files.newBufferedWriter(Path, Charset, OpenOption...)}, over fastio's output stream. */
@@ -172,145 +135,25 @@ public final class Lines {
   }
 
   /**
-   * The multi-byte charsets whose bytes below 0x80 are ASCII and whose multi-byte characters are
-   * made of bytes 0x40 and above only (a lead byte of 0x81 or more, then bytes of 0x40 or more), so
-   * that a 0x0A or 0x0D byte is always LF or CR, and whose JDK decoder, meeting one after a lead
-   * byte, reports the lead byte alone as malformed (so the error is the same with the line split
-   * off): Shift_JIS and windows-31j, EUC-KR and its Windows form, GBK, Big5. Not EUC-JP (its
-   * decoder takes an LF or CR after 0x8F into an unmappable character of 3 bytes), stateful
-   * encodings (ISO-2022-*), nor GB18030 (digits inside a character). Only the JDK's own charsets of
-   * these names (classes of {@code sun.nio.cs}), whose decoders these facts are about.
-   */
-  private static final Set<String> ASCII_MULTI_BYTE =
-      Set.of("Shift_JIS", "windows-31j", "EUC-KR", "x-windows-949", "GBK", "Big5");
-
-  /**
-   * True if one byte only ever means LF and one only ever CR in {@code cs}, so lines can be found
-   * in the bytes ({@link #newlines}).
+   * Whether the lines of text in {@code cs} can be found by searching its bytes for 0x0A and 0x0D,
+   * each line then decoded alone with the JDK decoder's characters and errors: decided once per
+   * charset, at first use, by probing its encoder and decoder ({@link LineEnds}).
    */
   static boolean splitsAtNewlines(Charset cs) {
-    return newlines(cs) != NONE;
+    // UTF-8, the default, is answered without the probe's 10-20 ms; LinesContractTest checks
+    // the answer against the probe.
+    return cs.equals(StandardCharsets.UTF_8)
+        || SPLITS.computeIfAbsent(cs, LineEnds::areSingleBytes);
   }
 
-  /**
-   * The bytes of LF and CR in {@code cs} ({@code lf | cr << 8 | lf2 << 16}: {@code lf2} a second
-   * byte that means LF, or {@code lf} again), where they only ever mean that and are below 0x80;
-   * else {@link #NONE}. 0x0A and 0x0D in UTF-8, the {@link #ASCII_MULTI_BYTE} charsets where this
-   * JDK decodes every byte below 0x80 as ASCII, and the single-byte ASCII charsets (US-ASCII,
-   * ISO-8859-*, windows-125*, KOI8-R); in the other single-byte charsets, the bytes they decode to
-   * LF (one or two) and CR (one): 0x25 and 0x15, and 0x0D, in most EBCDIC charsets of the JDK
-   * (IBM037, IBM500, IBM01140, ...), 0x15 and 0x0D in IBM1047; none in UTF-16 or UTF-32.
-   */
-  static int newlines(Charset cs) {
-    return NEWLINES.computeIfAbsent(cs, Lines::decideNewlines);
-  }
-
-  private static int decideNewlines(Charset cs) {
-    if (cs.equals(StandardCharsets.UTF_8)) {
-      return ASCII_NEWLINES;
-    }
-    if (!cs.canEncode()) {
-      return NONE;
-    }
-    if (ASCII_MULTI_BYTE.contains(cs.name()) && cs.getClass().getName().startsWith("sun.nio.cs.")) {
-      return decodesAsciiAsAscii(cs) ? ASCII_NEWLINES : NONE;
-    }
-    if (cs.newEncoder().maxBytesPerChar() != 1.0f) {
-      return NONE;
-    }
-    CharBuffer chars = decodeEach(cs, 0x100);
-    if (chars == null || chars.length() != 0x100) {
-      return NONE;
-    }
-    int lf = NONE;
-    int lf2 = NONE;
-    int cr = NONE;
-    for (int i = 0; i < 0x100; i++) {
-      char c = chars.charAt(i);
-      if (c == '\n') {
-        if (lf == NONE) {
-          lf = i;
-        } else {
-          lf2 = lf2 == NONE ? i : 0x100;
-        }
-      } else if (c == '\r') {
-        cr = cr == NONE ? i : 0x100;
-      }
-    }
-    lf2 = lf2 == NONE ? lf : lf2;
-    boolean ok = lf >= 0 && cr >= 0 && Math.max(lf2, cr) < 0x80;
-    return ok ? lf | cr << 8 | lf2 << 16 : NONE;
-  }
-
-  /** The bytes 0 to {@code n - 1} decoded in {@code cs}, bad ones replaced; null if it fails. */
-  private static CharBuffer decodeEach(Charset cs, int n) {
-    byte[] all = new byte[n];
-    for (int i = 0; i < n; i++) {
-      all[i] = (byte) i;
-    }
-    try {
-      return cs.newDecoder()
-          .onMalformedInput(CodingErrorAction.REPLACE)
-          .onUnmappableCharacter(CodingErrorAction.REPLACE)
-          .decode(ByteBuffer.wrap(all));
-    } catch (java.nio.charset.CharacterCodingException e) {
-      return null;
-    }
-  }
-
-  /** Whether the decoder of {@code cs} decodes each byte below 0x80 as the ASCII character. */
-  static boolean decodesAsciiAsAscii(Charset cs) {
-    CharBuffer chars = decodeEach(cs, 0x80);
-    if (chars == null || chars.length() != 0x80) {
-      return false;
-    }
-    for (int i = 0; i < 0x80; i++) {
-      if (chars.charAt(i) != i) {
-        return false;
-      }
-    }
-    return true;
-  }
-
-  /**
-   * {@code Files.lines}' stream of a reader (a {@code BufferedReader}'s lines, or those of {@link
-   * DecodingReader#readLine}): closing it closes the reader.
-   */
+  /** {@code Files.lines}' stream of a reader: a {@code BufferedReader}'s; closing it closes it. */
   static Stream<String> readerLines(Reader reader) {
     try {
-      if (reader instanceof DecodingReader d && d.readsLines()) {
-        return StreamSupport.stream(new DecodedLines(d), false).onClose(closing(d));
-      }
       BufferedReader buffered = new BufferedReader(reader);
       return buffered.lines().onClose(closing(buffered)); // closed, it gives no line it holds
     } catch (RuntimeException | Error e) {
       closeAfter(reader, e);
       throw e;
-    }
-  }
-
-  /** The lines of a {@link DecodingReader}, as {@code BufferedReader.lines()} gives them. */
-  private static final class DecodedLines extends Spliterators.AbstractSpliterator<String> {
-    private final DecodingReader reader;
-
-    DecodedLines(DecodingReader reader) {
-      super(Long.MAX_VALUE, Spliterator.ORDERED | Spliterator.NONNULL);
-      this.reader = reader;
-    }
-
-    @Override
-    public boolean tryAdvance(Consumer<? super String> action) {
-      String line;
-      try {
-        line = reader.readLine();
-      } catch (IOException e) {
-        throw new UncheckedIOException(e);
-      }
-      if (line == null) {
-        return false;
-      }
-      action.accept(line);
-      return true;
     }
   }
 

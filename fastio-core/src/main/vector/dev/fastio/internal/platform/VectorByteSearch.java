@@ -49,6 +49,41 @@ final class VectorByteSearch implements ByteSearch {
   }
 
   @Override
+  public int indexOf(ByteBuffer buf, int from, int to, byte a, byte b) {
+    if (buf.hasArray()) {
+      return indexOf(buf.array(), buf.arrayOffset(), from, to, a, b);
+    }
+    for (int at = from; at < to; at += SCRATCH) {
+      int length = Math.min(SCRATCH, to - at);
+      buf.get(at, scratch, 0, length);
+      int i = indexOf(scratch, -at, at, at + length, a, b);
+      if (i >= 0) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  /** {@link #indexOf} over {@code bytes[from + shift, to + shift)}, as a buffer index. */
+  private static int indexOf(byte[] bytes, int shift, int from, int to, byte a, byte b) {
+    int i = from;
+    for (; i + N <= to; i += N) {
+      ByteVector v = ByteVector.fromArray(SPECIES, bytes, i + shift);
+      long hits = v.eq(a).or(v.eq(b)).toLong();
+      if (hits != 0) {
+        return i + Long.numberOfTrailingZeros(hits);
+      }
+    }
+    for (; i < to; i++) {
+      byte v = bytes[i + shift];
+      if (v == a || v == b) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  @Override
   public long count(ByteBuffer buf, int from, int to, byte a, byte b, boolean pairs) {
     carry = 0;
     if (buf.hasArray()) {

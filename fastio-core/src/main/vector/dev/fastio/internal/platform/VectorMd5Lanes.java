@@ -82,7 +82,7 @@ final class VectorMd5Lanes extends Md5Lanes {
    * vectors; both run several times slower. Call nothing here but the Vector API: its methods are
    * {@code @ForceInline}, which C2 inlines even past its node-count cutoff, where a helper of our
    * own (a message-word load, once) is left a call returning a boxed vector whenever other code's
-   * profiles push this method over the cutoff (docs/md5-lanes.md).
+   * profiles push this method over the cutoff (docs/maintainer-guide.md).
    */
   private void rounds() {
     IntVector a = IntVector.fromArray(SPECIES, state, 0);

@@ -18,6 +18,17 @@ final class BytewiseSearch implements ByteSearch {
   }
 
   @Override
+  public int indexOf(ByteBuffer buf, int from, int to, byte a, byte b) {
+    for (int i = from; i < to; i++) {
+      byte v = buf.get(i);
+      if (v == a || v == b) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  @Override
   public int find(ByteBuffer buf, int from, int to, byte a, byte b, int[] out) {
     int n = 0;
     int limit = out.length - STEP;

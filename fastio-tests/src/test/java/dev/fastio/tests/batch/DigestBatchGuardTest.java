@@ -127,7 +127,7 @@ class DigestBatchGuardTest {
   /**
    * A batch of one thread in the MD5 lanes is hashed by the calling thread: a hashing thread of its
    * own costs a thread's start and a hand-over per result, about a third of the time of 256 x 4 KiB
-   * (docs/small-files.md).
+   * (docs/maintainer-guide.md).
    */
   @Test
   void aOneThreadLanesBatchStartsNoThread() throws Exception {

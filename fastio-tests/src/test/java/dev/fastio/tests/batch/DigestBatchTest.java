@@ -409,7 +409,7 @@ class DigestBatchTest {
    * (as a cold walk does) and the hashing threads keep up with it: the digests are those of {@code
    * FastFiles.digest}, in order, the thread runs and is gone once the batch returns; with the files
    * cached there is none. A perf guard: without the read-ahead a cold {@code -r} ran at 0.70 of
-   * {@code cat} (docs/small-files.md).
+   * {@code cat} (docs/maintainer-guide.md).
    */
   @ParameterizedTest
   @ValueSource(booleans = {false, true})

@@ -146,7 +146,8 @@ class LinesContractTest {
    * (a hiragana) where it sees both; 8F (EUC-JP's JIS X 0212 prefix) at a buffer's end leaves it
    * unable to choose until the next read; an SO before the first high byte, and ISO-2022-JP's
    * escapes, take the other paths. A file that ends inside a character: on JDK 20 and newer (JDK
-   * 17's reader resets the decoder at the end, and with it the choice: docs/lines.md, "Deviation").
+   * 17's reader resets the decoder at the end, and with it the choice: docs/maintainer-guide.md,
+   * "Deviation").
    */
   @Test
   void jisAutoDetectChoosesAsTheJdkReaderMakesItChoose() throws Exception {
@@ -512,10 +513,12 @@ class LinesContractTest {
   }
 
   /**
-   * The charsets read from their bytes (split in parallel): those whose 0x0A and 0x0D bytes are
-   * always LF and CR, the multi-byte ASCII ones among them; not those where such a byte can be half
-   * a character or mean something else (UTF-16, UTF-32, EBCDIC), stateful ones (ISO-2022-JP),
-   * GB18030, and EUC-JP, whose decoder takes an LF or CR after 0x8F into an unmappable character.
+   * The charsets read from their bytes (split in parallel), as the probe decides them: those whose
+   * line ends are the single bytes 0x0A and 0x0D and no other character's bytes contain them, the
+   * multi-byte ASCII ones among them; not those where LF is another byte or more than one (UTF-16,
+   * UTF-32, EBCDIC), stateful ones (ISO-2022-JP, x-IBM930, x-ISCII91), GB18030, and EUC-JP, whose
+   * decoder takes an LF or CR after 0x8F into an unmappable character. UTF-8's answer, fixed in the
+   * code, is the probe's.
    */
   @Test
   void theCharsetsReadFromTheirBytes() {
@@ -532,10 +535,10 @@ class LinesContractTest {
             "x-windows-949",
             "GBK",
             "Big5",
-            "IBM037",
-            "IBM1047",
-            "IBM01140")) {
-      assertTrue(TextTestHook.splitsAtNewlines(Charset.forName(name)), name);
+            "x-IBM942")) {
+      Charset cs = Charset.forName(name);
+      assertTrue(TextTestHook.splitsAtNewlines(cs), name);
+      assertTrue(TextTestHook.probeAdmits(cs), name);
     }
     for (String name :
         List.of(
@@ -543,8 +546,14 @@ class LinesContractTest {
             "UTF-16LE",
             "UTF-16BE",
             "UTF-32",
+            "IBM037",
+            "IBM1047",
+            "IBM01140",
             "x-IBM930",
             "ISO-2022-JP",
+            "ISO-2022-KR",
+            "x-ISCII91",
+            "x-JISAutoDetect",
             "GB18030",
             "EUC-JP")) {
       assertFalse(TextTestHook.splitsAtNewlines(Charset.forName(name)), name);

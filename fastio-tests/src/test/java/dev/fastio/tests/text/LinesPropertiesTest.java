@@ -1,7 +1,6 @@
 package dev.fastio.tests.text;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.fastio.FastFiles;
 import dev.fastio.internal.text.TextTestHook;
@@ -9,16 +8,9 @@ import dev.fastio.tests.support.Outcome;
 import dev.fastio.tests.support.TestSupport;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.InputStreamReader;
-import java.io.Reader;
 import java.io.UncheckedIOException;
-import java.nio.ByteBuffer;
-import java.nio.CharBuffer;
 import java.nio.charset.Charset;
-import java.nio.charset.MalformedInputException;
 import java.nio.charset.StandardCharsets;
-import java.nio.charset.UnmappableCharacterException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -28,7 +20,6 @@ import java.util.Locale;
 import java.util.stream.Stream;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
-import net.jqwik.api.Assume;
 import net.jqwik.api.Combinators;
 import net.jqwik.api.EdgeCasesMode;
 import net.jqwik.api.ForAll;
@@ -201,25 +192,12 @@ class LinesPropertiesTest {
   /**
    * UTF-16 text of units that the decoder treats apart (surrogates, paired or not, U+FFFE, U+FEFF,
    * both byte orders' marks), LF and CR in either byte order, an odd last byte; some files longer
-   * than the reader's 16 KiB buffer, so that such units meet its ends. On JDK 17 the JDK's reader
-   * resets the decoder at the end of the input (JDK-8292043, fixed in JDK 20), so that {@code
-   * UTF-16} text marked little-endian (x-UTF-16LE-BOM text marked big-endian) and ending in half a
-   * character is read in the charset's first byte order at its end: fastio fails there as the newer
-   * JDKs do (docs/lines.md, "Deviation"); on JDK 17 this asserts only fastio's failure for every
-   * such text ending in an odd byte or a high surrogate, where only some differ from the JDK's
-   * reading.
+   * than the reader's 16 KiB buffer, so that such units meet its ends.
    */
   @Property(tries = 1000, seed = "20261128", edgeCases = EdgeCasesMode.NONE)
   void utf16EqualsTheJdk(@ForAll("utf16") byte[] content, @ForAll("utf16Charsets") Charset cs)
       throws Exception {
-    if (Runtime.version().feature() < 20 && endsInHalfAfterMark(content, cs)) {
-      Path file = TestSupport.write(dir, "utf16-" + counter++, content);
-      Outcome fast = Outcome.of(() -> FastFiles.readAllLines(file, cs), file);
-      assertEquals(MalformedInputException.class, fast.thrown(), "JDK-8292043");
-      Files.delete(file);
-    } else {
-      assertReadAsTheJdk(content, cs);
-    }
+    assertReadAsTheJdk(content, cs);
   }
 
   /**
@@ -298,116 +276,6 @@ class LinesPropertiesTest {
     assertReadAsTheJdk(withNoise(text, cs, noise, at), cs);
   }
 
-  /**
-   * fastio's reader under {@code newBufferedReader} in every charset it takes, read directly in
-   * reads of one, two, a few and thousands of characters over a stream that returns a few bytes or
-   * thousands at a time, against the JDK's {@code InputStreamReader} read the same way: the same
-   * characters, or the same exception after at least the characters the JDK's gave (it fails as
-   * soon as a chunk it decodes holds an error, fastio after giving the characters before it).
-   */
-  @Property(tries = 1000, seed = "20261128", edgeCases = EdgeCasesMode.NONE)
-  void decodingReaderReadsAsTheJdkAtAnyReadSize(
-      @ForAll("decodedCharsets") Charset cs,
-      @ForAll("mixedText") String text,
-      @ForAll("noise") byte[] noise,
-      @ForAll @IntRange(min = 0, max = 1_000_000) int at,
-      @ForAll long seed)
-      throws Exception {
-    byte[] content = withNoise(text, cs, noise, at);
-    Assume.that(Runtime.version().feature() >= 20 || !endsInHalfAfterMark(content, cs));
-    Read jdk = Read.of(new InputStreamReader(new Trickle(content, seed), cs.newDecoder()), seed);
-    Read fast = Read.of(TextTestHook.reader(new Trickle(content, seed), cs), seed);
-    if (resetsAtEnd(cs) && fast.failure() != null && !fast.failure().equals(jdk.failure())) {
-      assertTrue(fast.failure().startsWith("malformed "), "JDK-8292043");
-      assertTrue(errorAt(content, cs) >= content.length - 8, "JDK-8292043 is about the end");
-      assertEquals(beforeError(content, cs), fast.chars(), "fastio gives every character before");
-      return;
-    }
-    assertEquals(jdk.failure(), fast.failure(), "failure");
-    if (jdk.failure() == null) {
-      assertEquals(jdk.chars(), fast.chars());
-    } else {
-      assertTrue(fast.chars().startsWith(jdk.chars()), "fastio gives what the JDK gave first");
-      assertEquals(beforeError(content, cs), fast.chars(), "fastio gives every character before");
-    }
-  }
-
-  /**
-   * The lines fastio reads through its reader in every charset it takes (for the copies of one byte
-   * a unit made by its own {@code readLine}), over a stream returning 1-3 or thousands of bytes a
-   * read, against a {@code BufferedReader} over the JDK's {@code InputStreamReader}: the same
-   * lines, or the same exception after every whole line before the bad bytes.
-   */
-  @Property(tries = 1000, seed = "20261128", edgeCases = EdgeCasesMode.NONE)
-  void decodedLinesAreTheJdks(
-      @ForAll("decodedCharsets") Charset cs,
-      @ForAll("mixedText") String text,
-      @ForAll("noise") byte[] noise,
-      @ForAll @IntRange(min = 0, max = 1_000_000) int at,
-      @ForAll long seed)
-      throws Exception {
-    byte[] content = withNoise(text, cs, noise, at);
-    Assume.that(Runtime.version().feature() >= 20 || !endsInHalfAfterMark(content, cs));
-    List<String> jdk = new ArrayList<>();
-    String jdkFailure =
-        failure(
-            () -> {
-              jdkLines(new Trickle(content, seed), cs, jdk);
-              return null;
-            });
-    List<String> fast = new ArrayList<>();
-    String fastFailure =
-        failure(
-            () -> {
-              TextTestHook.readLines(new Trickle(content, seed), cs, fast);
-              return null;
-            });
-    boolean reset = resetsAtEnd(cs) && fastFailure != null && !fastFailure.equals(jdkFailure);
-    if (reset) {
-      assertTrue(fastFailure.startsWith("malformed "), "JDK-8292043");
-      assertTrue(errorAt(content, cs) >= content.length - 8, "JDK-8292043 is about the end");
-    } else {
-      assertEquals(jdkFailure, fastFailure, "failure");
-    }
-    if (jdkFailure == null && !reset) {
-      assertEquals(jdk, fast);
-    } else {
-      List<String> before = new ArrayList<>();
-      String text0 = beforeError(content, cs);
-      jdkLines(
-          new java.io.ByteArrayInputStream(text0.getBytes(StandardCharsets.UTF_8)),
-          StandardCharsets.UTF_8,
-          before);
-      if (!text0.isEmpty() && !text0.endsWith("\n") && !text0.endsWith("\r")) {
-        before.remove(before.size() - 1); // the line with the bad bytes
-      }
-      assertEquals(before, fast, "every whole line before the bad bytes");
-    }
-  }
-
-  private static void jdkLines(InputStream in, Charset cs, List<String> sink) throws IOException {
-    try (java.io.BufferedReader reader =
-        new java.io.BufferedReader(new InputStreamReader(in, cs.newDecoder()))) {
-      for (String line; (line = reader.readLine()) != null; ) {
-        sink.add(line);
-      }
-    }
-  }
-
-  /** The exception of {@code call} as {@link Read} names it, or null. */
-  private static String failure(TestSupport.IoCall<?> call) throws Exception {
-    try {
-      call.call();
-      return null;
-    } catch (MalformedInputException e) {
-      return "malformed " + e.getInputLength();
-    } catch (UnmappableCharacterException e) {
-      return "unmappable " + e.getInputLength();
-    } catch (IOException e) {
-      return e.toString();
-    }
-  }
-
   /** {@code text} in {@code cs} with {@code noise} inserted at {@code at} (modulo its length). */
   private static byte[] withNoise(String text, Charset cs, byte[] noise, int at) {
     byte[] encoded = text.getBytes(encoder(cs, at));
@@ -419,97 +287,13 @@ class LinesPropertiesTest {
             Arrays.copyOfRange(encoded, p, encoded.length)));
   }
 
-  /** Where the charset's decoder meets the first error in {@code content}, or its length. */
-  private static int errorAt(byte[] content, Charset cs) {
-    ByteBuffer in = ByteBuffer.wrap(content);
-    cs.newDecoder().decode(in, CharBuffer.allocate(2 * content.length + 2), true);
-    return in.position();
-  }
-
-  /** The characters the charset's decoder makes of {@code content} before its first error. */
-  private static String beforeError(byte[] content, Charset cs) {
-    CharBuffer out = CharBuffer.allocate(2 * content.length + 2);
-    cs.newDecoder().decode(ByteBuffer.wrap(content), out, true);
-    return out.flip().toString();
-  }
-
-  /**
-   * The charsets fastio's reader reads, but x-JISAutoDetect, whose choice of charset depends on the
-   * bytes the reader hands its decoder, so that only a stream of full reads (a file's, as the
-   * file-based properties use) gives the JDK's choice.
-   */
-  @Provide
-  Arbitrary<Charset> decodedCharsets() {
-    return Arbitraries.of(
-        Charset.availableCharsets().values().stream()
-            .filter(cs -> TextTestHook.decoderOf(cs).equals("DecodingReader"))
-            .filter(cs -> !cs.name().equals("x-JISAutoDetect"))
-            .toList());
-  }
-
-  /** What a reader gave, read in sizes drawn from a seed, and its exception with input length. */
-  private record Read(String chars, String failure) {
-    static Read of(Reader reader, long seed) {
-      java.util.Random sizes = new java.util.Random(seed);
-      StringBuilder b = new StringBuilder();
-      char[] chunk = new char[9000];
-      try (reader) {
-        while (true) {
-          int[] choice = {1, 2, 1 + sizes.nextInt(9), 8192, 1 + sizes.nextInt(9000)};
-          int n = reader.read(chunk, 0, choice[sizes.nextInt(choice.length)]);
-          if (n < 0) {
-            return new Read(b.toString(), null);
-          }
-          b.append(chunk, 0, n);
-        }
-      } catch (MalformedInputException e) {
-        return new Read(b.toString(), "malformed " + e.getInputLength());
-      } catch (UnmappableCharacterException e) {
-        return new Read(b.toString(), "unmappable " + e.getInputLength());
-      } catch (IOException e) {
-        return new Read(b.toString(), e.toString());
-      }
-    }
-  }
-
-  /** A stream of {@code bytes} that gives one to three bytes or up to 20,000 a read. */
-  private static final class Trickle extends InputStream {
-    private final byte[] bytes;
-    private final java.util.Random sizes;
-    private int pos;
-
-    Trickle(byte[] bytes, long seed) {
-      this.bytes = bytes;
-      this.sizes = new java.util.Random(~seed);
-    }
-
-    @Override
-    public int read() {
-      return pos < bytes.length ? bytes[pos++] & 0xFF : -1;
-    }
-
-    @Override
-    public int read(byte[] b, int off, int len) {
-      if (len == 0) {
-        return 0;
-      }
-      if (pos == bytes.length) {
-        return -1;
-      }
-      int most = sizes.nextInt(4) == 0 ? 1 + sizes.nextInt(3) : 1 + sizes.nextInt(20_000);
-      int n = Math.min(Math.min(len, bytes.length - pos), most);
-      System.arraycopy(bytes, pos, b, off, n);
-      pos += n;
-      return n;
-    }
-  }
-
+  /** The multi-byte charsets but UTF-8, UTF-16 and UTF-32: the probe admits some, not others. */
   @Provide
   Arbitrary<Charset> copiedMultiByteCharsets() {
     return Arbitraries.of(
         Charset.availableCharsets().values().stream()
             .filter(cs -> !cs.name().toUpperCase(Locale.ROOT).contains("UTF"))
-            .filter(cs -> TextTestHook.decoderOf(cs).equals("DecodingReader"))
+            .filter(cs -> cs.canEncode() && cs.newEncoder().maxBytesPerChar() > 1)
             .toList());
   }
 
@@ -631,81 +415,11 @@ class LinesPropertiesTest {
   }
 
   /**
-   * {@code newBufferedReader}'s reader in every charset fastio decodes, used as programs use a
-   * {@code BufferedReader}: lines, single characters, runs of characters, skips, marks and resets
-   * in any order, over a stream returning 1-3 or thousands of bytes a read, against a {@code
-   * BufferedReader} over the JDK's reader used the same way: the same result at every step (text
-   * without decoding errors, which the others check).
-   */
-  @Property(tries = 600, seed = "20261128", edgeCases = EdgeCasesMode.NONE)
-  void bufferedReaderIsTheJdksInAnyUse(
-      @ForAll("decodedCharsets") Charset cs, @ForAll("mixedText") String text, @ForAll long seed)
-      throws Exception {
-    assertUsedAsTheJdk(withNoise(text, cs, new byte[0], 0), cs, seed);
-  }
-
-  /** {@link #bufferedReaderIsTheJdksInAnyUse} of {@code content} (assumed without errors). */
-  private static void assertUsedAsTheJdk(byte[] content, Charset cs, long seed) throws Exception {
-    Assume.that(decodes(content, cs));
-    try (java.io.BufferedReader jdk =
-            new java.io.BufferedReader(new InputStreamReader(new Trickle(content, seed), cs));
-        java.io.BufferedReader fast = TextTestHook.bufferedReader(new Trickle(content, seed), cs)) {
-      java.util.Random ops = new java.util.Random(seed);
-      int sinceMark = -1;
-      for (int step = 0; step < 10_000; step++) {
-        int op = ops.nextInt(10);
-        int n = 1 + ops.nextInt(op == 6 ? 9_000 : 40);
-        String a;
-        String b;
-        int consumed = n;
-        if (op < 4) {
-          a = jdk.readLine();
-          b = fast.readLine();
-          consumed = a == null ? 0 : a.length() + 2;
-        } else if (op == 4) {
-          a = String.valueOf(jdk.read());
-          b = String.valueOf(fast.read());
-        } else if (op <= 6) {
-          a = take(jdk, n);
-          b = take(fast, n);
-        } else if (op == 7) {
-          a = String.valueOf(skip(jdk, n));
-          b = String.valueOf(skip(fast, n));
-        } else if (op == 8) {
-          jdk.mark(20_000);
-          fast.mark(20_000);
-          sinceMark = 0;
-          continue;
-        } else {
-          if (sinceMark < 0) {
-            continue;
-          }
-          jdk.reset();
-          fast.reset();
-          sinceMark = -1; // a mark is good for one reset here
-          continue;
-        }
-        assertEquals(a, b, "step " + step + ", operation " + op);
-        if (sinceMark >= 0) {
-          sinceMark += consumed;
-          if (sinceMark > 10_000) {
-            sinceMark = -1; // past what the mark holds: no reset
-          }
-        }
-        if (a == null) {
-          return; // both at the end
-        }
-      }
-    }
-  }
-
-  /**
    * x-ISCII91, whose decoder holds a vowel sign back and then stays one character late (fastio's
    * reader decodes it with a decoder of its own and copies ASCII lines in both states): Hindi and
    * ASCII text as its encoder writes it, with vowel signs, nukta, halant, ATR and EXT, bytes of no
    * character and line ends inserted anywhere, read by {@code readAllLines}, {@code lines}, {@code
-   * newBufferedReader} (whole, at any read size over a trickling stream, by lines, and in any use)
-   * as the JDK's read it.
+   * newBufferedReader} (whole and by lines) as the JDK's read it.
    */
   @Property(tries = 400, seed = "20261129", edgeCases = EdgeCasesMode.NONE)
   void iscii91EqualsTheJdk(
@@ -716,69 +430,6 @@ class LinesPropertiesTest {
       throws Exception {
     Charset cs = Charset.forName("x-ISCII91");
     assertReadAsTheJdk(withNoise(text, cs, noise, at), cs);
-    decodingReaderReadsAsTheJdkAtAnyReadSize(cs, text, noise, at, seed);
-    decodedLinesAreTheJdks(cs, text, noise, at, seed);
-    assertUsedAsTheJdk(withNoise(text, cs, noise, at), cs, seed); // last: assumes no errors
-  }
-
-  /**
-   * fastio's x-ISCII91 decoder against the JDK's, called as a program may call a decoder: bytes of
-   * every kind (isciiNoise) and ASCII given in parts of 0 to 5 bytes, into outputs of 0 to 3
-   * characters left (so that it overflows anywhere), the input's end told with its last part, then
-   * flushed, reporting or replacing errors: the same result of every call, the same bytes taken,
-   * the same characters.
-   */
-  @Property(tries = 3000, seed = "20261129", edgeCases = EdgeCasesMode.NONE)
-  void isciiDecoderIsTheJdks(
-      @ForAll("isciiBytes") byte[] content, @ForAll boolean replace, @ForAll long seed) {
-    Charset cs = Charset.forName("x-ISCII91");
-    java.nio.charset.CodingErrorAction action =
-        replace
-            ? java.nio.charset.CodingErrorAction.REPLACE
-            : java.nio.charset.CodingErrorAction.REPORT;
-    assertEquals(
-        decodeInParts(cs.newDecoder(), content, action, seed),
-        decodeInParts(TextTestHook.isciiDecoder(cs), content, action, seed));
-  }
-
-  /**
-   * Every call's result and position and the characters, as {@link #isciiDecoderIsTheJdks} calls.
-   */
-  private static String decodeInParts(
-      java.nio.charset.CharsetDecoder decoder,
-      byte[] content,
-      java.nio.charset.CodingErrorAction action,
-      long seed) {
-    decoder.onMalformedInput(action).onUnmappableCharacter(action);
-    java.util.Random r = new java.util.Random(seed);
-    StringBuilder log = new StringBuilder();
-    StringBuilder chars = new StringBuilder();
-    ByteBuffer in = ByteBuffer.wrap(content);
-    in.limit(0);
-    for (int calls = 0; calls < 10 * content.length + 20; calls++) {
-      in.limit(Math.min(content.length, in.limit() + r.nextInt(6)));
-      boolean end = in.limit() == content.length;
-      CharBuffer out = CharBuffer.allocate(r.nextInt(4));
-      java.nio.charset.CoderResult result = decoder.decode(in, out, end);
-      chars.append(out.flip());
-      log.append(result).append('@').append(in.position()).append(' ');
-      if (result.isError()) {
-        return log + "| " + chars;
-      }
-      if (end && result.isUnderflow()) {
-        break;
-      }
-    }
-    for (int calls = 0; calls < 10; calls++) {
-      CharBuffer out = CharBuffer.allocate(r.nextInt(3));
-      java.nio.charset.CoderResult result = decoder.flush(out);
-      chars.append(out.flip());
-      log.append("flush ").append(result).append(' ');
-      if (result.isUnderflow()) {
-        break;
-      }
-    }
-    return log + "| " + chars;
   }
 
   @Provide
@@ -844,69 +495,8 @@ class LinesPropertiesTest {
     return Charset.forName("x-ISO-2022-CN-GB");
   }
 
-  /** Whether {@code content} decodes in {@code cs} without an error. */
-  private static boolean decodes(byte[] content, Charset cs) {
-    try {
-      cs.newDecoder().decode(ByteBuffer.wrap(content));
-      return true;
-    } catch (java.nio.charset.CharacterCodingException e) {
-      return false;
-    }
-  }
-
-  /** Up to {@code n} characters of {@code reader}, fewer only at its end. */
-  private static String take(Reader reader, int n) throws IOException {
-    char[] chunk = new char[n];
-    int got = 0;
-    while (got < n) {
-      int r = reader.read(chunk, got, n - got);
-      if (r < 0) {
-        break;
-      }
-      got += r;
-    }
-    return new String(chunk, 0, got);
-  }
-
-  /** Skips up to {@code n} characters of {@code reader}, fewer only at its end; how many. */
-  private static long skip(Reader reader, int n) throws IOException {
-    long skipped = 0;
-    while (skipped < n) {
-      long k = reader.skip(n - skipped);
-      if (k <= 0 && reader.read() < 0) {
-        break;
-      } else if (k <= 0) {
-        k = 1;
-      }
-      skipped += k;
-    }
-    return skipped;
-  }
-
-  /**
-   * Equal outcomes; but on JDK 17, in the stateful charsets (ISO-2022-*, EBCDIC double-byte), where
-   * the JDK's reader resets the decoder at the end of the input (JDK-8292043, docs/lines.md
-   * "Deviation") and so reads the last bytes of a character begun in another state as ASCII,
-   * fastio's {@code MalformedInputException} (as JDK 20 and newer throw it).
-   */
   private static void assertSameOutcome(Outcome jdk, Outcome fast, Charset cs, String what) {
-    if (resetsAtEnd(cs) && fast.thrown() != null && !jdk.equals(fast)) {
-      Class<?> expected =
-          what.equals("lines") ? UncheckedIOException.class : MalformedInputException.class;
-      assertEquals(expected, fast.thrown(), what + ", JDK-8292043");
-    } else {
-      assertEquals(jdk, fast, what);
-    }
-  }
-
-  /**
-   * Whether the JDK's reader of {@code cs} differs from fastio's at the end by JDK-8292043 (a
-   * stateful charset: ISO-2022-*, the EBCDIC double-byte ones).
-   */
-  private static boolean resetsAtEnd(Charset cs) {
-    String copy = TextTestHook.copyOf(cs);
-    return Runtime.version().feature() < 20
-        && (copy.equals("ISO_2022_JP") || copy.equals("SHIFT_IN") || copy.equals("DETECT"));
+    assertEquals(jdk, fast, what + " in " + cs);
   }
 
   @Provide
@@ -962,28 +552,6 @@ class LinesPropertiesTest {
       b[b.length - 1] = (byte) seed;
     }
     return b;
-  }
-
-  /** {@code UTF-16} text that starts FF FE and ends in an odd byte or a high surrogate. */
-  private static boolean endsInHalfAfterMark(byte[] b, Charset cs) {
-    boolean little =
-        cs.equals(StandardCharsets.UTF_16)
-            && b.length >= 2
-            && (b[0] & 0xFF) == 0xFF
-            && (b[1] & 0xFF) == 0xFE;
-    boolean big =
-        cs.name().equals("x-UTF-16LE-BOM")
-            && b.length >= 2
-            && (b[0] & 0xFF) == 0xFE
-            && (b[1] & 0xFF) == 0xFF;
-    if (!little && !big) {
-      return false;
-    }
-    int units = (b.length - 2) / 2;
-    int hi = little ? 2 * units + 1 : 2 * units;
-    int lo = little ? 2 * units : 2 * units + 1;
-    int last = units == 0 ? 0 : (b[hi] & 0xFF) << 8 | (b[lo] & 0xFF);
-    return b.length % 2 == 1 || Character.isHighSurrogate((char) last);
   }
 
   private static String readChars(java.io.BufferedReader reader) throws IOException {
