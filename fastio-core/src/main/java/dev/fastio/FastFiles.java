@@ -57,8 +57,9 @@ import java.util.stream.Stream;
  * read them as {@code Files.readAllBytes} does, with its exceptions (a directory of a zip file
  * system is a {@link java.nio.file.NoSuchFileException}, as there).
  *
- * @implNote The pooled buffers hold 68 KiB (64 KiB and a page), at most {@code 2 *
- *     availableProcessors} of them (capped at 64); those of {@link #forEachChunk} hold 128 KiB.
+ * @implNote The pooled buffers of digests, streams and transfers hold 68 KiB (64 KiB and a page),
+ *     those of {@link #readAllBytes}, {@link #lines} and {@link #forEachChunk} 128 KiB; at most
+ *     {@code 2 * availableProcessors} of each size are kept (capped at 64).
  * @since 0.1.0
  */
 public final class FastFiles {
@@ -548,10 +549,11 @@ public final class FastFiles {
    * ISO-8859-1 or US-ASCII is read up to its size when it was opened (what is appended later is not
    * read); a larger one, and one in any other charset, to its end. Other charsets (UTF-16, UTF-32,
    * EUC-JP, GB18030, the ISO-2022 and EBCDIC charsets, ...), FIFOs and files whose size reads as 0
-   * ({@code /proc}) are read by the JDK's {@code BufferedReader} and decoder over {@link
-   * #newInputStream}, to their end, so their lines and errors are the JDK's; unlike the JDK, which
-   * closes such a file and opens it a second time (a FIFO then loses what a writer wrote to the
-   * first open, or waits for another writer), fastio reads it through the one open.
+   * ({@code /proc}) are read by the JDK's {@code BufferedReader} and decoder, over {@link
+   * #newInputStream} or the channel already open, to their end, so their lines and errors are the
+   * JDK's; unlike the JDK, which closes such a file and opens it a second time (a FIFO then loses
+   * what a writer wrote to the first open, or waits for another writer), fastio reads it through
+   * the one open.
    *
    * <p>The stream is not thread-safe, as any stream; its parallel form reads with a positional read
    * per part on one shared channel.

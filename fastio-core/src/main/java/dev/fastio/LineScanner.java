@@ -33,8 +33,9 @@ import java.util.stream.Collector;
  * is not part of the line; a last line without terminator is a line, and a file that ends with a
  * terminator has no empty line after it. Lines are bytes: a terminator is found by its byte value
  * alone, so text in any charset where bytes 0x0A and 0x0D only ever mean LF and CR (UTF-8,
- * US-ASCII, the ISO-8859 and windows-125x charsets) is cut where {@code BufferedReader} cuts it;
- * {@link Line#toString(Charset)} decodes a line.
+ * US-ASCII, the ISO-8859 and windows-125x charsets, Shift_JIS, GBK, Big5, EUC-KR: the charsets
+ * {@link FastFiles#lines(Path, Charset)} reads from their bytes) is cut where {@code
+ * BufferedReader} cuts it; {@link Line#toString(Charset)} decodes a line.
  *
  * <p><b>How a file is read.</b> A regular file of the default file system is cut into parts of a
  * few MiB, which threads (the caller's and up to {@code threads - 1} daemon threads named {@code

@@ -90,8 +90,9 @@ public final class Settings {
   public static final String MD5_VECTOR = System.getProperty("fastio.md5.vector", "").trim();
 
   /**
-   * {@code fastio.scan.vector}: {@code false} makes the line scanner search with SWAR even where
-   * the vector engine could run (see {@code platform.VectorByteSearchLookup}).
+   * {@code fastio.scan.vector}: {@code false} makes the byte search of the line scanner and of
+   * {@code FastFiles.lines} use SWAR even where the vector engine could run (see {@code
+   * platform.VectorByteSearchLookup}).
    */
   public static final boolean SCAN_VECTOR =
       !System.getProperty("fastio.scan.vector", "").trim().equalsIgnoreCase("false");

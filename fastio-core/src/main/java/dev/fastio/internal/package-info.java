@@ -15,6 +15,10 @@
  *       threads that fault windows in ahead of a reader and unmap them.
  *   <li>{@link dev.fastio.internal.transfer}: bytes moved from a file to a channel, and file
  *       copies.
+ *   <li>{@link dev.fastio.internal.stream}: the input and output streams of files.
+ *   <li>{@link dev.fastio.internal.text}: lines of text, found in the bytes or read by the JDK's
+ *       reader.
+ *   <li>{@link dev.fastio.internal.scan}: the line scanner's parts and threads.
  *   <li>{@link dev.fastio.internal.jfr}: the JDK Flight Recorder events.
  * </ul>
  *
