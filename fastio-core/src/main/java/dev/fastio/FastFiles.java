@@ -5,7 +5,6 @@ import dev.fastio.internal.read.FileReads;
 import dev.fastio.internal.read.ReadStrategy;
 import dev.fastio.internal.stream.Streams;
 import dev.fastio.internal.text.Lines;
-import dev.fastio.internal.transfer.Transfers;
 import java.io.BufferedReader;
 import java.io.BufferedWriter;
 import java.io.IOException;
@@ -15,6 +14,7 @@ import java.nio.ByteBuffer;
 import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.CopyOption;
+import java.nio.file.Files;
 import java.nio.file.OpenOption;
 import java.nio.file.Path;
 import java.security.MessageDigest;
@@ -203,78 +203,57 @@ public final class FastFiles {
   }
 
   /**
-   * Copies a file to a target file: {@link java.nio.file.Files#copy(Path, Path, CopyOption...)},
-   * with the same options, results and exceptions, the data moved as {@link
-   * FastChannels#transferTo( java.nio.channels.FileChannel, long, long,
-   * java.nio.channels.WritableByteChannel)} would move it.
-   *
-   * <p><b>Platforms.</b> Where {@link TransferPolicy#defaults()} moves data to files with {@link
-   * TransferStrategy#KERNEL} at every size (Linux, unless {@code fastio.transfer.strategy} forces
-   * another strategy), this method is {@code Files.copy} itself: the JDK's copy makes the same
-   * system calls ({@code copy_file_range}, {@code sendfile}) from native code, with less overhead
-   * than a Java loop, and no {@code dev.fastio.Transfer} event is recorded. Elsewhere (macOS, or a
-   * strategy forced) fastio copies a regular file as follows.
-   *
-   * <p>fastio copies a regular file itself: it checks the source and the target in the JDK's order
-   * (source attributes, then the target's without following links; a target that is the same file
-   * as the source is left alone; an existing target is a {@link
-   * java.nio.file.FileAlreadyExistsException} unless {@code REPLACE_EXISTING} is given, then it is
-   * deleted first, a non-empty directory being a {@link java.nio.file.DirectoryNotEmptyException}),
-   * creates the target exclusively with the source's permissions (less the umask), moves the data
-   * with the adaptive transfer (on Linux the kernel's {@code copy_file_range} or {@code sendfile},
-   * no copy through user space) and, with {@code COPY_ATTRIBUTES}, copies the owner and permissions
-   * (where allowed, silently not otherwise, as the JDK), the extended attributes of the {@code
-   * user} namespace (the JDK also copies those of other namespaces it may read, such as {@code
-   * security.*}) and the last-modified and last-access times, to the nanosecond as JDK 25 does (JDK
-   * 17 keeps microseconds); a failure to set the times fails the copy. Every other case is {@code
-   * Files.copy}'s own: directories (an empty directory is created), symbolic links with {@code
-   * NOFOLLOW_LINKS} (the link is copied), FIFOs and devices, files with set-user-ID, set-group-ID
-   * or sticky bits, an unreadable source, other options ({@code ATOMIC_MOVE} and unknown ones throw
-   * {@link UnsupportedOperationException}, {@code
-   * com.sun.nio.file.ExtendedCopyOption.INTERRUPTIBLE} is honoured), file systems other than the
-   * default one, and platforms without POSIX attributes (Windows).
-   *
-   * <p>A copy that fails once the target was created deletes the target, as the JDK does: no
-   * partial file is left. No descriptor stays open. A source that grows while copied is copied to
-   * its new end; files of {@code /proc} and {@code /sys} are copied to their end of file.
-   *
-   * <p><b>Interrupts.</b> Like {@code Files.copy} without {@code INTERRUPTIBLE}, not interruptible:
-   * an interrupt that closes the channels makes fastio open both again and go on from the last
-   * completed transfer; the thread's interrupt status is set when the method returns.
+   * Copies a file to a target file: {@link java.nio.file.Files#copy(Path, Path, CopyOption...)}
+   * itself, with its options, results and exceptions. The JDK's copy already moves the data in
+   * native code (on Linux with the kernel's {@code copy_file_range} or {@code sendfile}, no copy
+   * through user space) and copies the attributes as each platform allows; this method is here so
+   * that code calling {@code FastFiles} for its reads can copy through the same class. The overload
+   * with a {@link ProgressListener} is fastio's own copy.
    *
    * @param source the file to copy
    * @param target the path of the copy
-   * @param options {@link java.nio.file.StandardCopyOption#REPLACE_EXISTING}, {@link
-   *     java.nio.file.StandardCopyOption#COPY_ATTRIBUTES}, {@link
-   *     java.nio.file.LinkOption#NOFOLLOW_LINKS}, or any option {@code Files.copy} takes
+   * @param options any option {@code Files.copy} takes
    * @return {@code target}
-   * @throws java.nio.file.NoSuchFileException if the source does not exist, or the target's
-   *     directory does not
+   * @throws java.nio.file.NoSuchFileException if the source does not exist
    * @throws java.nio.file.FileAlreadyExistsException if the target exists and {@code
    *     REPLACE_EXISTING} is not given
    * @throws java.nio.file.DirectoryNotEmptyException if {@code REPLACE_EXISTING} is given and the
    *     target is a non-empty directory
-   * @throws UnsupportedOperationException for an option {@code Files.copy} does not support, such
-   *     as {@code ATOMIC_MOVE}
-   * @throws java.nio.file.FileSystemException naming both files if the data cannot be copied (a
-   *     full disk, an I/O error), and as the JDK throws it otherwise
+   * @throws UnsupportedOperationException for an option {@code Files.copy} does not support
    * @throws IOException if another I/O error occurs
    * @throws SecurityException as the JDK does, under a security manager
    */
   public static Path copy(Path source, Path target, CopyOption... options) throws IOException {
-    return Transfers.copy(source, target, options);
+    return Files.copy(source, target, options);
   }
 
   /**
    * Copies a file to a target file as {@link #copy(Path, Path, CopyOption...)} does, telling {@code
    * listener} how many bytes have been copied (see {@link ProgressListener} for when).
    *
-   * <p>A regular file fastio copies itself (see {@link #copy(Path, Path, CopyOption...)}) has its
-   * data moved by the adaptive transfer in bounded steps (see {@link ProgressListener}), on Linux
-   * too, where the overload without a listener is {@code Files.copy} itself. The other cases
-   * (directories, links with {@code NOFOLLOW_LINKS}, special files, other file systems) are {@code
-   * Files.copy}'s own and report only the final total: the size of the copy, or 0 for what is not a
-   * regular file. A listener that throws ends the copy, which deletes its partial target.
+   * <p>A regular file of the default file system of a POSIX platform (options {@code
+   * REPLACE_EXISTING}, {@code COPY_ATTRIBUTES} and {@code NOFOLLOW_LINKS} only) fastio copies
+   * itself, in the JDK's order and with its exceptions: source attributes, then the target's
+   * without following links; a target that is the same file as the source is left alone; an
+   * existing target is a {@link java.nio.file.FileAlreadyExistsException} unless {@code
+   * REPLACE_EXISTING} is given, then it is deleted first (a non-empty directory is a {@link
+   * java.nio.file.DirectoryNotEmptyException}); the target is created exclusively with the source's
+   * permissions (less the umask) and the data moved by {@link FastChannels#transferTo} in steps of
+   * at most 16 MiB. With {@code COPY_ATTRIBUTES} the owner and permissions are copied where allowed
+   * (silently not otherwise, as the JDK), the extended attributes of the {@code user} namespace
+   * (the JDK also copies those of other namespaces it may read) and the last-modified and
+   * last-access times, to the nanosecond as JDK 25 does (JDK 17 keeps microseconds); a failure to
+   * set the times fails the copy. A source that grows while copied is copied to its new end; files
+   * of {@code /proc} and {@code /sys} to their end of file. A copy that fails, or whose listener
+   * throws, once the target was created deletes the target: no partial file is left, and no
+   * descriptor stays open. Like {@code Files.copy}, not interruptible: an interrupt that closes the
+   * channels makes fastio open both again and go on from the last completed step; the thread's
+   * interrupt status is set when the method returns.
+   *
+   * <p>Every other case is {@code Files.copy}'s own and reports only the final total: the size of
+   * the copy, or 0 for what is not a regular file (directories, links with {@code NOFOLLOW_LINKS},
+   * FIFOs and devices, files with set-user-ID, set-group-ID or sticky bits, an unreadable source,
+   * other options, other file systems, Windows).
    *
    * @param source the file to copy
    * @param target the path of the copy
@@ -282,6 +261,8 @@ public final class FastFiles {
    * @param options as for {@link #copy(Path, Path, CopyOption...)}
    * @return {@code target}
    * @throws NullPointerException if {@code listener} is null
+   * @throws java.nio.file.FileSystemException naming both files if the data cannot be copied (a
+   *     full disk, an I/O error)
    * @throws IOException as {@link #copy(Path, Path, CopyOption...)} throws it
    */
   public static Path copy(
@@ -355,7 +336,10 @@ public final class FastFiles {
    *
    * @implNote A regular file is mapped from 4 MiB, once reads ask 64 KiB at a time or the stream is
    *     past its first MiB, in windows of up to 64 MiB; pieces are at most 68 KiB; {@code
-   *     transferTo} to another stream writes 8 KiB at a time.
+   *     transferTo} to another stream writes 8 KiB at a time. {@code close()} unmaps the window. A
+   *     stream dropped without {@code close()} keeps its window mapped (address space and
+   *     page-cache pages, no heap) until the garbage collector finds the stream unreachable: on JDK
+   *     17 to 21 the collector then unmaps it, on JDK 22+ the next stream that maps a window does.
    * @param path the file to open
    * @param options {@link java.nio.file.StandardOpenOption#READ}, {@link
    *     java.nio.file.LinkOption#NOFOLLOW_LINKS}, or any option {@code Files.newInputStream} takes;

@@ -3,13 +3,15 @@ package dev.fastio.internal.stream;
 import java.io.IOException;
 import java.io.OutputStream;
 
-/** Passes writes on to another stream and reports the running total to a {@link CopyReports}. */
+/**
+ * Passes writes on to another stream and reports the running total to a {@link ProgressReports}.
+ */
 final class CountingOutputStream extends OutputStream {
   private final OutputStream out;
-  private final CopyReports progress;
+  private final ProgressReports progress;
   private long total;
 
-  CountingOutputStream(OutputStream out, CopyReports progress) {
+  CountingOutputStream(OutputStream out, ProgressReports progress) {
     this.out = out;
     this.progress = progress;
   }

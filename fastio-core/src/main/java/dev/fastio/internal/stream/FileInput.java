@@ -323,7 +323,7 @@ final class FileInput extends InputStream {
    * regular file goes to a file stream ({@code FileOutputStream} or fastio's) by the adaptive
    * transfer, without a copy through the Java heap; anything else through a read/write loop.
    */
-  long transferTo(OutputStream out, CopyReports progress) throws IOException {
+  long transferTo(OutputStream out, ProgressReports progress) throws IOException {
     Objects.requireNonNull(out, "out");
     if (FileOutput.hasChannel(out)) {
       synchronized (this) {
@@ -340,7 +340,7 @@ final class FileInput extends InputStream {
     return copyLoop(out, progress);
   }
 
-  private long copyLoop(OutputStream out, CopyReports progress) throws IOException {
+  private long copyLoop(OutputStream out, ProgressReports progress) throws IOException {
     byte[] buffer = new byte[TRANSFER_BUFFER];
     long total = 0;
     for (int n; (n = read(buffer, 0, buffer.length)) >= 0; ) {

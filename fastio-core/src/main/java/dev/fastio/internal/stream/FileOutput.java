@@ -102,13 +102,13 @@ final class FileOutput extends OutputStream {
    * Moves the bytes of {@code source} from {@code position} to its end into this stream's file, by
    * the adaptive transfer, as {@link #write} would have written them.
    */
-  synchronized long receive(FileChannel source, long position, CopyReports progress)
+  synchronized long receive(FileChannel source, long position, ProgressReports progress)
       throws IOException {
     if (!file.isOpen()) {
       throw new ClosedChannelException();
     }
     long n =
-        ChannelCopy.transferHoldingInterrupt(
+        SlicedTransfer.transferHoldingInterrupt(
             source, position, Long.MAX_VALUE, file.channel(), progress);
     file.advanced(n);
     if (end >= 0) {
@@ -144,14 +144,14 @@ final class FileOutput extends OutputStream {
    * copies with {@code write}.
    */
   static long transferInto(
-      OutputStream out, FileChannel source, long position, CopyReports progress)
+      OutputStream out, FileChannel source, long position, ProgressReports progress)
       throws IOException {
     if (out instanceof FileOutput f) {
       return f.receive(source, position, progress);
     }
     FileChannel channel = openChannelOf(out);
     if (channel != null) {
-      return ChannelCopy.transferHoldingInterrupt(
+      return SlicedTransfer.transferHoldingInterrupt(
           source, position, Long.MAX_VALUE, channel, progress);
     }
     return -1;

@@ -107,7 +107,7 @@ public final class Streams {
   public static long copy(Path source, OutputStream out, ProgressListener listener)
       throws IOException {
     Objects.requireNonNull(out);
-    CopyReports progress = CopyReports.of(listener);
+    ProgressReports progress = ProgressReports.of(listener);
     try (InputStream in = newInputStream(source)) {
       if (in instanceof FileInput f) {
         return f.transferTo(out, progress);
@@ -139,7 +139,7 @@ public final class Streams {
     }
     try (OutputStream out =
         newOutputStream(target, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
-      return transfer(in, out, CopyReports.of(listener));
+      return transfer(in, out, ProgressReports.of(listener));
     }
   }
 
@@ -147,7 +147,7 @@ public final class Streams {
    * {@code in.transferTo(out)} into a new target: a file stream's bytes by the adaptive transfer,
    * any other stream's by its own {@code transferTo}, as the JDK's copy calls it.
    */
-  private static long transfer(InputStream in, OutputStream out, CopyReports progress)
+  private static long transfer(InputStream in, OutputStream out, ProgressReports progress)
       throws IOException {
     if (in instanceof FileInput f) {
       return f.transferTo(out, progress);
@@ -169,7 +169,7 @@ public final class Streams {
    * interruptible: the interrupt status is held back while it is used, so that only an interrupt
    * arriving meanwhile closes it.
    */
-  private static long transferFile(FileChannel channel, OutputStream out, CopyReports progress)
+  private static long transferFile(FileChannel channel, OutputStream out, ProgressReports progress)
       throws IOException {
     boolean interrupted = Thread.interrupted();
     try {
@@ -188,7 +188,7 @@ public final class Streams {
   }
 
   /** {@code in.transferTo(out)}, with the bytes written counted for {@code progress}. */
-  private static long counted(InputStream in, OutputStream out, CopyReports progress)
+  private static long counted(InputStream in, OutputStream out, ProgressReports progress)
       throws IOException {
     if (progress == null) {
       return in.transferTo(out);
@@ -203,7 +203,7 @@ public final class Streams {
       Path source, Path target, ProgressListener listener, CopyOption... options)
       throws IOException {
     Objects.requireNonNull(listener, "listener");
-    CopyReports progress = CopyReports.of(listener);
+    ProgressReports progress = ProgressReports.of(listener);
     Transfers.copy(source, target, progress::moved, options);
     progress.end(sizeOf(target));
     return target;
@@ -225,7 +225,7 @@ public final class Streams {
       ProgressListener listener)
       throws IOException {
     Objects.requireNonNull(listener, "listener");
-    return ChannelCopy.transfer(source, position, count, target, CopyReports.of(listener));
+    return SlicedTransfer.transfer(source, position, count, target, ProgressReports.of(listener));
   }
 
   /** {@code ChunkedReader.asInputStream()}: a stream over the reader's chunks. */

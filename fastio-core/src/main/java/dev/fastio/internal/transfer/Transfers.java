@@ -15,7 +15,7 @@ import java.util.function.LongConsumer;
 
 /**
  * Moving bytes: {@code FastChannels.transferTo} (the contract checks in the JDK's order, then a
- * {@link TransferRun}) and {@code FastFiles.copy} (a {@link FileCopy} whose data a transfer moves).
+ * {@link TransferRun}) and {@code FastFiles.copy} with a listener (a {@link ProgressCopy}).
  */
 public final class Transfers {
   /**
@@ -107,23 +107,9 @@ public final class Transfers {
   }
 
   /**
-   * {@code FastFiles.copy(source, target, options)}: the JDK's own where the default policy moves
-   * file data with the kernel at every size (Linux), else a copy whose data a transfer moves.
-   *
-   * @param source the file to copy
-   * @param target the path of the copy
-   * @param options as {@code Files.copy} takes them
-   * @return {@code target}
-   * @throws IOException as {@code Files.copy} throws it
-   */
-  public static Path copy(Path source, Path target, CopyOption... options) throws IOException {
-    return FileCopy.copy(source, target, FileCopy.Route.forDefaults(), null, options);
-  }
-
-  /**
-   * {@link #copy(Path, Path, CopyOption...)}, with a regular file's data always moved by transfers,
-   * of at most 16 MiB each, after each of which {@code progress} is given the bytes copied so far.
-   * The cases left to {@code Files.copy} report nothing.
+   * {@code FastFiles.copy(source, target, listener, options)}: {@code Files.copy}, with a regular
+   * file's data moved by transfers of at most 16 MiB each, after each of which {@code progress} is
+   * given the bytes copied so far. The cases left to {@code Files.copy} report nothing.
    *
    * @param source the file to copy
    * @param target the path of the copy
@@ -134,8 +120,7 @@ public final class Transfers {
    */
   public static Path copy(Path source, Path target, LongConsumer progress, CopyOption... options)
       throws IOException {
-    Objects.requireNonNull(progress, "progress");
-    return FileCopy.copy(source, target, FileCopy.Route.TRANSFERS, progress, options);
+    return ProgressCopy.copy(source, target, progress, options);
   }
 
   /**

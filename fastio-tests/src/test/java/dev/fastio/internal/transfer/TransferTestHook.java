@@ -5,8 +5,6 @@ import dev.fastio.TransferPolicy.TargetKind;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.WritableByteChannel;
-import java.nio.file.CopyOption;
-import java.nio.file.Path;
 
 /**
  * Test hook: the one way tests reach what {@code dev.fastio.internal.transfer} keeps
@@ -39,16 +37,6 @@ public final class TransferTestHook {
       throws IOException {
     return Transfers.transfer(
         source, position, count, target, new TransferOptions(policy, mappedWindow, true));
-  }
-
-  /**
-   * {@code FastFiles.copy} with the data of regular files moved by transfers, whatever the
-   * platform: the path taken where the policy does not give file targets the kernel, reached here
-   * so that the tests run it on every system.
-   */
-  public static Path copyWithTransfers(Path source, Path target, CopyOption... options)
-      throws IOException {
-    return FileCopy.copy(source, target, FileCopy.Route.TRANSFERS, null, options);
   }
 
   /** True if the kernel path is remembered as refused for {@code kind} in the condition given. */

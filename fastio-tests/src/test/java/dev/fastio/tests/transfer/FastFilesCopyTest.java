@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.fastio.FastFiles;
-import dev.fastio.internal.transfer.TransferTestHook;
 import dev.fastio.tests.support.TestSupport;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -34,10 +33,10 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code FastFiles.copy} against {@code Files.copy}: each case is set up twice, in a directory for
- * the JDK and one for fastio, both copies run (fastio's twice: {@code FastFiles.copy}, which on
- * Linux is the JDK's own, and fastio's transfer path forced, which other systems take), and what
- * each left behind (type, content, permissions, link target, times with {@code COPY_ATTRIBUTES}) or
- * threw (type and message, the directory's path replaced) must read the same.
+ * the JDK and one for fastio, both copies run (fastio's twice: {@code FastFiles.copy}, which is the
+ * JDK's own, and the overload with a listener, which is fastio's copy), and what each left behind
+ * (type, content, permissions, link target, times with {@code COPY_ATTRIBUTES}) or threw (type and
+ * message, the directory's path replaced) must read the same.
  */
 class FastFilesCopyTest {
   private static final CopyOption REPLACE = StandardCopyOption.REPLACE_EXISTING;
@@ -61,15 +60,18 @@ class FastFilesCopyTest {
     Path copy(Path source, Path target, CopyOption... options) throws IOException;
   }
 
-  /** {@code FastFiles.copy} (on Linux the JDK's copy), and fastio's transfer path forced. */
+  /** {@code FastFiles.copy} (the JDK's copy), and fastio's own: the overload with a listener. */
   private static final List<Copier> COPIERS =
-      List.of(FastFiles::copy, TransferTestHook::copyWithTransfers);
+      List.of(FastFiles::copy, (s, t, options) -> FastFiles.copy(s, t, total -> {}, options));
 
   /** Runs the case with the JDK and with fastio, each in its own directory, and compares. */
   private void assertSameAsJdk(String name, Setup setup, CopyOption... options) throws Exception {
     for (int i = 0; i < COPIERS.size(); i++) {
       assertSameAsJdk(
-          name + (i == 0 ? " (FastFiles.copy)" : " (transfers)"), setup, COPIERS.get(i), options);
+          name + (i == 0 ? " (FastFiles.copy)" : " (with a listener)"),
+          setup,
+          COPIERS.get(i),
+          options);
     }
   }
 
@@ -379,8 +381,7 @@ class FastFilesCopyTest {
           .write("fastio.test", StandardCharsets.UTF_8.encode("value"));
       Path t = d.resolve("t");
       if (fastio) {
-        TransferTestHook.copyWithTransfers(
-            s, t, ATTRIBUTES); // FastFiles.copy is the JDK's on Linux
+        FastFiles.copy(s, t, total -> {}, ATTRIBUTES); // fastio's own copy
       } else {
         Files.copy(s, t, ATTRIBUTES);
       }

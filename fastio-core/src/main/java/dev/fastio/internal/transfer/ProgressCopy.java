@@ -1,33 +1,154 @@
 package dev.fastio.internal.transfer;
 
 import dev.fastio.TransferPolicy;
+import dev.fastio.internal.io.FileKinds;
 import dev.fastio.internal.io.ResumableChannel;
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.nio.file.CopyOption;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileSystemException;
+import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributeView;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.FileTime;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.nio.file.attribute.UserDefinedFileAttributeView;
 import java.util.EnumSet;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.function.LongConsumer;
 
 /**
- * The part of {@link FileCopy} after the checks: the target created exclusively with the source's
- * permissions, the data moved by transfers, then the attributes; on any failure the target is
- * deleted. Like {@code Files.copy}, not interruptible: both files are {@link ResumableChannel}s
- * that hold the interrupt status back until they are closed, and an interrupt that closes them
- * during a transfer makes the copy open both again and go on from the last completed transfer.
+ * {@code FastFiles.copy} with a {@code ProgressListener}: a regular file to a new regular file on
+ * the default file system of a POSIX platform, its data moved by transfers of at most 16 MiB, after
+ * each of which the bytes copied so far are reported; every other case (directories, links, special
+ * files, other file systems, options other than {@code REPLACE_EXISTING}, {@code COPY_ATTRIBUTES}
+ * and {@code NOFOLLOW_LINKS}) is {@code Files.copy}'s own.
+ *
+ * <p>The steps, checks and exceptions are those of the JDK's {@code UnixFileSystem.copy}: source
+ * attributes, target attributes (links not followed), same file, existing target, the target
+ * deleted, the source opened, the target created exclusively with the source's permissions, the
+ * data, then with {@code COPY_ATTRIBUTES} owner and permissions (failures ignored), user extended
+ * attributes (failures ignored) and times (a failure fails the copy). A copy that fails after the
+ * target was created deletes it. Like {@code Files.copy}, not interruptible: both files are {@link
+ * ResumableChannel}s that hold the interrupt status back until they are closed, and an interrupt
+ * that closes them during a transfer makes the copy open both again and go on from the last
+ * completed transfer.
  */
-final class CopyData {
+final class ProgressCopy {
+  private static final boolean POSIX =
+      FileSystems.getDefault().supportedFileAttributeViews().contains("unix");
+  private static final String ATTRIBUTES =
+      "unix:mode,uid,gid,fileKey,isRegularFile,size,lastModifiedTime,lastAccessTime";
+  private static final LinkOption[] FOLLOW = {};
+  private static final LinkOption[] NOFOLLOW = {LinkOption.NOFOLLOW_LINKS};
+
+  /** Set-user-ID, set-group-ID and sticky bits, which a permission set cannot express. */
+  private static final int SPECIAL_BITS = 07000;
+
+  /** The options fastio's copy handles itself. */
+  record Flags(boolean replace, boolean copyAttributes, boolean followLinks) {}
+
+  /**
+   * Copies {@code source} to {@code target}.
+   *
+   * @param progress told the bytes copied so far after each transfer of at most 16 MiB
+   */
+  static Path copy(Path source, Path target, LongConsumer progress, CopyOption... options)
+      throws IOException {
+    Objects.requireNonNull(source, "source");
+    Objects.requireNonNull(target, "target");
+    Objects.requireNonNull(progress, "progress");
+    Flags flags = flags(options);
+    if (flags == null || !POSIX || !bothDefault(source, target)) {
+      return Files.copy(source, target, options);
+    }
+    Map<String, Object> attributes;
+    try {
+      attributes =
+          Files.readAttributes(source, ATTRIBUTES, flags.followLinks() ? FOLLOW : NOFOLLOW);
+    } catch (IOException e) {
+      return Files.copy(source, target, options); // throws the JDK's exception for this source
+    }
+    int mode = (Integer) attributes.get("mode");
+    if (!(Boolean) attributes.get("isRegularFile")
+        || (mode & SPECIAL_BITS) != 0
+        || !Files.isReadable(source)) {
+      // Directories, links, FIFOs and devices; modes a permission set cannot create; and the JDK's
+      // access check, whose exception differs between JDK versions: all the JDK's own.
+      return Files.copy(source, target, options);
+    }
+    if (clearTarget(target, attributes.get("fileKey"), flags.replace())) {
+      ProgressCopy copy = new ProgressCopy(source, target, progress);
+      copy.open((Integer) attributes.get("mode"), flags.replace());
+      copy.run(attributes, flags.copyAttributes());
+    }
+    return target;
+  }
+
+  /** The options, or null where one of them is not fastio's to handle (null, ATOMIC_MOVE, ...). */
+  private static Flags flags(CopyOption... options) {
+    boolean replace = false;
+    boolean copyAttributes = false;
+    boolean followLinks = true;
+    for (CopyOption option : options) {
+      if (option == StandardCopyOption.REPLACE_EXISTING) {
+        replace = true;
+      } else if (option == StandardCopyOption.COPY_ATTRIBUTES) {
+        copyAttributes = true;
+      } else if (option == LinkOption.NOFOLLOW_LINKS) {
+        followLinks = false;
+      } else {
+        return null; // null, ATOMIC_MOVE, INTERRUPTIBLE, unknown: Files.copy's to handle
+      }
+    }
+    return new Flags(replace, copyAttributes, followLinks);
+  }
+
+  private static boolean bothDefault(Path source, Path target) {
+    return FileKinds.isDefaultFileSystem(source) && FileKinds.isDefaultFileSystem(target);
+  }
+
+  /**
+   * Makes way for the copy, as the JDK does: nothing to do if the target does not exist; nothing to
+   * copy if it is the source itself; else it is deleted if {@code replace}, an error if not.
+   *
+   * @return false if the target is the source itself (nothing to copy)
+   * @throws FileAlreadyExistsException if the target exists and {@code replace} is false
+   * @throws java.nio.file.DirectoryNotEmptyException if it is a non-empty directory to replace
+   */
+  private static boolean clearTarget(Path target, Object sourceKey, boolean replace)
+      throws IOException {
+    BasicFileAttributes existing = targetAttributes(target);
+    if (existing == null) {
+      return true;
+    }
+    if (Objects.equals(existing.fileKey(), sourceKey)) {
+      return false; // the same file: nothing to do, as the JDK
+    }
+    if (!replace) {
+      throw new FileAlreadyExistsException(target.toString());
+    }
+    Files.deleteIfExists(target);
+    return true;
+  }
+
+  private static BasicFileAttributes targetAttributes(Path target) {
+    try {
+      return Files.readAttributes(target, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+    } catch (IOException e) {
+      return null; // as the JDK: any failure to read them means no target
+    }
+  }
+
   private static final Set<StandardOpenOption> CREATE =
       EnumSet.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
 
@@ -41,27 +162,10 @@ final class CopyData {
   private ResumableChannel in;
   private ResumableChannel out;
 
-  private CopyData(Path source, Path target, LongConsumer progress) {
+  private ProgressCopy(Path source, Path target, LongConsumer progress) {
     this.source = source;
     this.target = target;
     this.progress = progress;
-  }
-
-  /**
-   * Copies, as the class description says.
-   *
-   * @param progress told the bytes copied so far after each transfer, or null
-   */
-  static void copy(
-      Path source,
-      Path target,
-      Map<String, Object> attributes,
-      FileCopy.Flags flags,
-      LongConsumer progress)
-      throws IOException {
-    CopyData copy = new CopyData(source, target, progress);
-    copy.open((Integer) attributes.get("mode"), flags.replace());
-    copy.run(attributes, flags.copyAttributes());
   }
 
   /** Opens the source, then creates the target; nothing is left open on failure. */
@@ -135,7 +239,7 @@ final class CopyData {
                 return Transfers.transfer(source, from, count, target, options);
               });
       done += n;
-      if (progress != null && n > 0) {
+      if (n > 0) {
         progress.accept(done);
       }
       if (n == 0 || (done >= size && (size = in.size()) <= done)) {
@@ -146,13 +250,10 @@ final class CopyData {
 
   /**
    * The bytes the next transfer asks for: the rest of the size seen (a size of 0, that of {@code
-   * /proc} files, to end of file), at most {@link #PROGRESS_SLICE} when progress is reported.
+   * /proc} files, to end of file), at most {@link #PROGRESS_SLICE}.
    */
-  private long count(long size, long done) {
-    if (size <= done) {
-      return Long.MAX_VALUE;
-    }
-    return progress == null ? size - done : Math.min(size - done, PROGRESS_SLICE);
+  private static long count(long size, long done) {
+    return size <= done ? Long.MAX_VALUE : Math.min(size - done, PROGRESS_SLICE);
   }
 
   private void copyAttributes(Map<String, Object> attributes) throws IOException {

@@ -8,11 +8,12 @@ import java.nio.channels.WritableByteChannel;
 /**
  * Moves bytes from a file channel to a channel with fastio's adaptive transfer ({@link
  * Transfers#transfer(FileChannel, long, long, WritableByteChannel)}, what {@code
- * FastChannels.transferTo} runs), in one call, or in slices of at most {@link CopyReports#SLICE}
- * bytes with a progress report after each. The only place this package calls the transfer code.
+ * FastChannels.transferTo} runs), in one call, or in slices of at most {@link
+ * ProgressReports#SLICE} bytes with a progress report after each. The only place this package calls
+ * the transfer code.
  */
-final class ChannelCopy {
-  private ChannelCopy() {}
+final class SlicedTransfer {
+  private SlicedTransfer() {}
 
   /**
    * {@code FastChannels.transferTo(source, position, count, target)}, reporting to {@code progress}
@@ -23,14 +24,14 @@ final class ChannelCopy {
       long position,
       long count,
       WritableByteChannel target,
-      CopyReports progress)
+      ProgressReports progress)
       throws IOException {
     if (progress == null) {
       return move(source, position, count, target);
     }
     // A file that reports size 0 (/proc) is read to its end in one call: from past its size of 0
     // the transfer moves nothing, as the JDK's does.
-    long slice = count > CopyReports.SLICE && source.size() > 0 ? CopyReports.SLICE : count;
+    long slice = count > ProgressReports.SLICE && source.size() > 0 ? ProgressReports.SLICE : count;
     long done = 0;
     while (true) {
       long step = Math.min(slice, count - done);
@@ -55,7 +56,7 @@ final class ChannelCopy {
       long position,
       long count,
       WritableByteChannel target,
-      CopyReports progress)
+      ProgressReports progress)
       throws IOException {
     boolean interrupted = Thread.interrupted();
     try {

@@ -6,7 +6,7 @@ import dev.fastio.ProgressListener;
  * The running total of one copy, told to a {@link ProgressListener} as its contract says: each time
  * it grows {@link #STEP} or more past the value last reported, and once at the end.
  */
-final class CopyReports {
+final class ProgressReports {
   /** How far the total grows between two reports, at least: 1 MiB. */
   static final long STEP = 1 << 20;
 
@@ -21,13 +21,13 @@ final class CopyReports {
   private long last;
   private boolean reported;
 
-  private CopyReports(ProgressListener listener) {
+  private ProgressReports(ProgressListener listener) {
     this.listener = listener;
   }
 
   /** A counter for {@code listener}, or null (no counting at all) if it is null. */
-  static CopyReports of(ProgressListener listener) {
-    return listener == null ? null : new CopyReports(listener);
+  static ProgressReports of(ProgressListener listener) {
+    return listener == null ? null : new ProgressReports(listener);
   }
 
   /** The copy has moved {@code total} bytes so far. */
