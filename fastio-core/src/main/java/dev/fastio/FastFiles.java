@@ -378,12 +378,23 @@ public final class FastFiles {
    * throws {@link IndexOutOfBoundsException} with the message of {@link
    * java.util.Objects#checkFromIndexSize}, as JDK 25's stream; JDK 17's has no message.
    *
+   * <p><b>Atomic and durable writes.</b> With {@link FastOpenOption#ATOMIC} the stream writes a
+   * temporary file and its {@code close()} replaces the file with it, so that readers and a crash
+   * see the old content or the new; a stream whose {@code write} threw, or that is never closed,
+   * leaves the old file. With {@link FastOpenOption#DURABLE} the content (and a new or replaced
+   * file's directory entry) is on stable storage when {@code close()} returns. {@code close()} then
+   * waits for a write in progress on another thread, and throws what the commit throws. The same
+   * holds for the methods that write through this stream ({@code write}, {@code writeString},
+   * {@code newBufferedWriter}). See {@link FastOpenOption} for the options each may be given with.
+   *
    * @param path the file to open or create
-   * @param options any option {@code Files.newOutputStream} takes; {@code WRITE} is added
+   * @param options any option {@code Files.newOutputStream} takes, and {@link FastOpenOption}s;
+   *     {@code WRITE} is added
    * @return a new output stream the caller owns and must close
    * @throws IllegalArgumentException for {@code READ} ({@code "READ not allowed"}) or an invalid
-   *     combination ({@code "APPEND + TRUNCATE_EXISTING not allowed"})
-   * @throws UnsupportedOperationException if an option is not supported
+   *     combination ({@code "APPEND + TRUNCATE_EXISTING not allowed"}, {@code "ATOMIC and APPEND"})
+   * @throws UnsupportedOperationException if an option is not supported, or a {@link
+   *     FastOpenOption} is given for a path of another file system
    * @throws java.nio.file.FileAlreadyExistsException with {@code CREATE_NEW} if the file exists
    * @throws java.nio.file.NoSuchFileException if the file does not exist and is not to be created,
    *     or its directory does not exist

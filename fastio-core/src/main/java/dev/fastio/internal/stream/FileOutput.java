@@ -26,8 +26,25 @@ final class FileOutput extends OutputStream {
   /** From how many bytes a write in append mode asks where the file ends, to place its pieces. */
   private static final int PLACED_FROM = 64 * 1024;
 
+  /** What {@link #close()} does with the file, beyond the plain close of a JDK stream. */
+  interface Ending {
+    /**
+     * Ends {@code file}, which this call must close, once, on the thread that closed the stream.
+     *
+     * @param failed true if a write to the stream threw, or the caller {@link #abandon abandoned}
+     *     it
+     */
+    void end(ResumableChannel file, boolean failed) throws IOException;
+  }
+
   private final ResumableChannel file;
   private final boolean append;
+
+  /** Null for a plain stream, whose close may come from any thread, during a write. */
+  private final Ending ending;
+
+  private boolean failed;
+  private boolean ended;
 
   /** In append mode, where the next write lands as far as known, or -1 if not asked yet. */
   private long end = -1;
@@ -35,8 +52,13 @@ final class FileOutput extends OutputStream {
   private byte[] one;
 
   FileOutput(ResumableChannel file, boolean append) {
+    this(file, append, null);
+  }
+
+  FileOutput(ResumableChannel file, boolean append, Ending ending) {
     this.file = file;
     this.append = append;
+    this.ending = ending;
   }
 
   @Override
@@ -60,9 +82,17 @@ final class FileOutput extends OutputStream {
     PooledBuffer buffer = PieceBuffers.take();
     try {
       writePieces(buffer == null ? null : buffer.buffer(), b, off, len);
+    } catch (IOException | RuntimeException | Error e) {
+      failed = true;
+      throw e;
     } finally {
       PieceBuffers.give(buffer);
     }
+  }
+
+  /** Marks the stream failed: its {@link Ending} is told so at close. */
+  synchronized void abandon() {
+    failed = true;
   }
 
   /**
@@ -107,9 +137,15 @@ final class FileOutput extends OutputStream {
     if (!file.isOpen()) {
       throw new ClosedChannelException();
     }
-    long n =
-        SlicedTransfer.transferHoldingInterrupt(
-            source, position, Long.MAX_VALUE, file.channel(), progress);
+    long n;
+    try {
+      n =
+          SlicedTransfer.transferHoldingInterrupt(
+              source, position, Long.MAX_VALUE, file.channel(), progress);
+    } catch (IOException | RuntimeException | Error e) {
+      failed = true;
+      throw e;
+    }
     file.advanced(n);
     if (end >= 0) {
       end += n;
@@ -157,9 +193,21 @@ final class FileOutput extends OutputStream {
     return -1;
   }
 
-  /** Closes the file; idempotent. */
+  /**
+   * Closes the file; idempotent. A plain stream's close may come from any thread, during a write;
+   * one with an {@link Ending} waits for a write in progress, and ends the file once.
+   */
   @Override
   public void close() throws IOException {
-    file.close();
+    if (ending == null) {
+      file.close();
+      return;
+    }
+    synchronized (this) {
+      if (!ended) {
+        ended = true;
+        ending.end(file, failed);
+      }
+    }
   }
 }

@@ -1,10 +1,12 @@
 package dev.fastio.internal.stream;
 
+import dev.fastio.FastOpenOption;
 import dev.fastio.internal.io.FileKinds;
 import java.nio.file.LinkOption;
 import java.nio.file.OpenOption;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.EnumSet;
 import java.util.HashSet;
@@ -74,6 +76,24 @@ final class OpenOptions {
     Set<OpenOption> set = copyOf(options);
     set.add(StandardOpenOption.WRITE);
     return set;
+  }
+
+  /** fastio's own options among {@code options}; empty if there are none. */
+  static Set<FastOpenOption> fastOptions(OpenOption... options) {
+    Set<FastOpenOption> set = EnumSet.noneOf(FastOpenOption.class);
+    for (OpenOption option : options) {
+      if (option instanceof FastOpenOption fast) {
+        set.add(fast);
+      }
+    }
+    return set;
+  }
+
+  /** {@code options} without fastio's own. */
+  static OpenOption[] standardOptions(OpenOption... options) {
+    return Arrays.stream(options)
+        .filter(option -> !(option instanceof FastOpenOption))
+        .toArray(OpenOption[]::new);
   }
 
   private static boolean handled(Path path, OpenOption... options) {

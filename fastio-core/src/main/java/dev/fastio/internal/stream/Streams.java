@@ -1,7 +1,9 @@
 package dev.fastio.internal.stream;
 
+import dev.fastio.FastOpenOption;
 import dev.fastio.ProgressListener;
 import dev.fastio.internal.chunks.ChunkSource;
+import dev.fastio.internal.io.FileKinds;
 import dev.fastio.internal.io.ResumableChannel;
 import dev.fastio.internal.read.FileReads;
 import dev.fastio.internal.read.ReadStrategy;
@@ -12,6 +14,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.OutputStreamWriter;
+import java.io.Writer;
 import java.nio.channels.FileChannel;
 import java.nio.channels.WritableByteChannel;
 import java.nio.charset.Charset;
@@ -46,8 +49,12 @@ public final class Streams {
     return new FileInput(ResumableChannel.open(path, set, ResumableChannel.Hold.PER_CALL));
   }
 
-  /** {@code Files.newOutputStream}. */
+  /** {@code Files.newOutputStream}, with {@code FastOpenOption.ATOMIC} and {@code DURABLE}. */
   public static OutputStream newOutputStream(Path path, OpenOption... options) throws IOException {
+    Set<FastOpenOption> fast = OpenOptions.fastOptions(options);
+    if (!fast.isEmpty()) {
+      return newDurableStream(path, fast, OpenOptions.standardOptions(options));
+    }
     Set<OpenOption> set = OpenOptions.forOutput(path, options);
     if (set == null) {
       return Files.newOutputStream(path, options);
@@ -55,6 +62,70 @@ public final class Streams {
     return new FileOutput(
         ResumableChannel.open(path, set, ResumableChannel.Hold.PER_CALL),
         set.contains(StandardOpenOption.APPEND));
+  }
+
+  /**
+   * A stream replacing {@code path} ({@code ATOMIC}), or forcing it when closed ({@code DURABLE}).
+   */
+  private static OutputStream newDurableStream(
+      Path path, Set<FastOpenOption> fast, OpenOption... options) throws IOException {
+    for (OpenOption option : options) {
+      Objects.requireNonNull(option);
+    }
+    if (!FileKinds.isDefaultFileSystem(path)) {
+      throw new UnsupportedOperationException(fast + " not supported for " + path.getFileSystem());
+    }
+    Set<OpenOption> set = OpenOptions.forOutput(path, options);
+    if (set == null) {
+      throw new IllegalArgumentException(
+          "DELETE_ON_CLOSE, or an option of another provider, with " + fast);
+    }
+    if (fast.contains(FastOpenOption.ATOMIC)) {
+      return Replacement.open(path, set, fast.contains(FastOpenOption.DURABLE));
+    }
+    boolean created =
+        (set.contains(StandardOpenOption.CREATE) || set.contains(StandardOpenOption.CREATE_NEW))
+            && Files.notExists(path, LinkOption.NOFOLLOW_LINKS);
+    return new FileOutput(
+        ResumableChannel.open(path, set, ResumableChannel.Hold.PER_CALL),
+        set.contains(StandardOpenOption.APPEND),
+        new SyncOnClose(path, created));
+  }
+
+  /**
+   * The JDK's {@code OutputStreamWriter} over {@code out}, for a {@code BufferedWriter}, which
+   * writes to it only with {@code write(char[], int, int)} and {@code flush}: marks {@code out}
+   * failed when either throws (text the encoder rejects, a failed write), so that a stream that
+   * replaces its file ({@code ATOMIC}) does not commit when the writer closes it.
+   */
+  public static Writer writer(OutputStream out, CharsetEncoder encoder) {
+    return new OutputStreamWriter(out, encoder) {
+      @Override
+      public void write(char[] cbuf, int off, int len) throws IOException {
+        try {
+          super.write(cbuf, off, len);
+        } catch (IOException | RuntimeException | Error e) {
+          abandon(out);
+          throw e;
+        }
+      }
+
+      @Override
+      public void flush() throws IOException {
+        try {
+          super.flush();
+        } catch (IOException | RuntimeException | Error e) {
+          abandon(out);
+          throw e;
+        }
+      }
+    };
+  }
+
+  private static void abandon(OutputStream out) {
+    if (out instanceof FileOutput f) {
+      f.abandon();
+    }
   }
 
   /** {@code Files.write(Path, byte[], OpenOption...)}. */
@@ -77,7 +148,7 @@ public final class Streams {
     Objects.requireNonNull(lines);
     CharsetEncoder encoder = cs.newEncoder();
     try (OutputStream out = newOutputStream(path, options);
-        BufferedWriter writer = new BufferedWriter(new OutputStreamWriter(out, encoder))) {
+        BufferedWriter writer = new BufferedWriter(writer(out, encoder))) {
       for (CharSequence line : lines) {
         writer.append(line);
         writer.newLine();

@@ -6,13 +6,13 @@ import java.io.BufferedReader;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.InputStreamReader;
-import java.io.OutputStreamWriter;
 import java.io.Reader;
 import java.io.UncheckedIOException;
 import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
 import java.nio.charset.Charset;
 import java.nio.charset.CharsetDecoder;
+import java.nio.charset.CharsetEncoder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.OpenOption;
 import java.nio.file.Path;
@@ -130,8 +130,8 @@ public final class Lines {
   public static BufferedWriter newBufferedWriter(Path path, Charset cs, OpenOption... options)
       throws IOException {
     Objects.requireNonNull(cs); // before anything is opened, as the JDK's cs.newEncoder()
-    return new BufferedWriter(
-        new OutputStreamWriter(Streams.newOutputStream(path, options), cs.newEncoder()));
+    CharsetEncoder encoder = cs.newEncoder();
+    return new BufferedWriter(Streams.writer(Streams.newOutputStream(path, options), encoder));
   }
 
   /**
