@@ -167,11 +167,6 @@ public final class ResumableChannel implements Closeable {
     return call(SIZE);
   }
 
-  /** Forces the file's content and metadata to the device: {@code FileChannel.force(true)}. */
-  public void force() throws IOException {
-    call(FORCE);
-  }
-
   /** Moves the position to {@code newPosition}, if it is not there already. */
   public void position(long newPosition) throws IOException {
     if (newPosition == position) {
@@ -266,15 +261,6 @@ public final class ResumableChannel implements Closeable {
         @Override
         public long run(FileChannel channel) throws IOException {
           return channel.size();
-        }
-      };
-
-  private static final Call FORCE =
-      new Call() {
-        @Override
-        public long run(FileChannel channel) throws IOException {
-          channel.force(true);
-          return 0;
         }
       };
 

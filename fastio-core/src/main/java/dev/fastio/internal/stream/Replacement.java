@@ -9,6 +9,7 @@ import java.nio.channels.FileChannel;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileSystemException;
+import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
@@ -17,9 +18,12 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributes;
+import java.nio.file.attribute.FileAttribute;
 import java.nio.file.attribute.GroupPrincipal;
 import java.nio.file.attribute.PosixFileAttributeView;
 import java.nio.file.attribute.PosixFileAttributes;
+import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.security.SecureRandom;
 import java.util.EnumSet;
 import java.util.Set;
@@ -40,10 +44,24 @@ final class Replacement implements FileOutput.Ending {
   private static final Set<StandardOpenOption> PASSED =
       EnumSet.of(StandardOpenOption.SYNC, StandardOpenOption.DSYNC, StandardOpenOption.SPARSE);
 
-  /** The longest part of the target's name kept in the temporary file's (NAME_MAX is 255). */
+  /**
+   * The most bytes (in UTF-8) of the target's name kept in the temporary file's, whose other 29
+   * bytes then keep it within NAME_MAX (255).
+   */
   private static final int NAME_KEPT = 200;
 
   private static final boolean WINDOWS = System.getProperty("os.name", "").startsWith("Windows");
+
+  /**
+   * The permissions a temporary file replacing an existing one is created with, before it takes the
+   * target's: no other user can open it meanwhile. Null without POSIX attributes.
+   */
+  private static final FileAttribute<Set<PosixFilePermission>> OWNER_ONLY =
+      FileSystems.getDefault().supportedFileAttributeViews().contains("posix")
+          ? PosixFilePermissions.asFileAttribute(
+              EnumSet.of(PosixFilePermission.OWNER_READ, PosixFilePermission.OWNER_WRITE))
+          : null;
+
   private static final SecureRandom RANDOM = new SecureRandom();
 
   private static final ReferenceQueue<Object> DROPPED = new ReferenceQueue<>();
@@ -63,7 +81,7 @@ final class Replacement implements FileOutput.Ending {
   private final Path temporary;
   private final boolean createNew;
   private final boolean durable;
-  private Leftover leftover;
+  private volatile Leftover leftover;
 
   private Replacement(Path target, Path temporary, boolean createNew, boolean durable) {
     this.target = target;
@@ -93,15 +111,22 @@ final class Replacement implements FileOutput.Ending {
     boolean createNew = options.contains(StandardOpenOption.CREATE_NEW);
     boolean create = createNew || options.contains(StandardOpenOption.CREATE);
     BasicFileAttributes existing = attributes(target);
-    check(target, existing, create, createNew);
+    check(target, existing, create, createNew, options.contains(LinkOption.NOFOLLOW_LINKS));
+    boolean replacing = existing != null && !existing.isSymbolicLink();
     Path temporary = null;
     ResumableChannel file = null;
     for (int tries = 0; file == null; tries++) {
       temporary = temporaryFor(target);
       try {
         file =
-            ResumableChannel.open(
-                temporary, temporaryOptions(options), ResumableChannel.Hold.PER_CALL);
+            replacing && OWNER_ONLY != null
+                ? ResumableChannel.open(
+                    temporary,
+                    temporaryOptions(options),
+                    ResumableChannel.Hold.PER_CALL,
+                    OWNER_ONLY)
+                : ResumableChannel.open(
+                    temporary, temporaryOptions(options), ResumableChannel.Hold.PER_CALL);
       } catch (FileAlreadyExistsException e) {
         if (tries == 16) {
           throw e; // sixteen random names taken: something else is at work in the directory
@@ -114,11 +139,15 @@ final class Replacement implements FileOutput.Ending {
                 target.toString(), null, "no file can be created in its directory to replace it");
         denied.initCause(e);
         throw denied;
+      } catch (FileSystemException e) {
+        FileSystemException named = new FileSystemException(target.toString(), null, e.getReason());
+        named.initCause(e); // read-only file system, no space, quota: named as the JDK names them
+        throw named;
       }
     }
     Replacement replacement = new Replacement(target, temporary, createNew, durable);
     try {
-      if (existing != null && !existing.isSymbolicLink()) {
+      if (replacing) {
         keepOwnerAndPermissions(target, temporary);
       }
     } catch (IOException | RuntimeException | Error e) {
@@ -139,11 +168,10 @@ final class Replacement implements FileOutput.Ending {
       throw e;
     }
     try {
-      file.force();
+      force(file, target);
       file.close();
       if (createNew) {
         Files.createLink(target, temporary);
-        Files.delete(temporary);
       } else {
         Files.move(temporary, target, StandardCopyOption.ATOMIC_MOVE);
       }
@@ -151,9 +179,43 @@ final class Replacement implements FileOutput.Ending {
       abort(file, e);
       throw e;
     }
+    if (createNew) {
+      deleteQuietly(temporary); // the file is in place: a second name left is no failure
+    }
     forget();
     if (durable) {
       syncDirectory(target);
+    }
+  }
+
+  /**
+   * Forces {@code file}'s content and metadata to the device, once, on its own descriptor: an error
+   * of the write-back is reported to the descriptor that had the pages, so an interrupt that closes
+   * the file during the sync fails the commit rather than syncing a file opened again.
+   *
+   * @throws FileSystemException naming {@code path}, with the cause
+   */
+  static void force(ResumableChannel file, Path path) throws IOException {
+    boolean interrupted = Thread.interrupted();
+    try {
+      file.channel().force(true);
+    } catch (IOException e) {
+      FileSystemException failed =
+          new FileSystemException(path.toString(), null, "sync failed: " + e.getMessage());
+      failed.initCause(e);
+      throw failed;
+    } finally {
+      if (interrupted) {
+        Thread.currentThread().interrupt();
+      }
+    }
+  }
+
+  private static void deleteQuietly(Path path) {
+    try {
+      Files.deleteIfExists(path);
+    } catch (IOException ignored) {
+      // a second link to the new file: nothing is lost, and the pattern names it
     }
   }
 
@@ -199,6 +261,14 @@ final class Replacement implements FileOutput.Ending {
           return;
         } catch (ClosedByInterruptException e) {
           interrupted |= Thread.interrupted();
+        } catch (IOException e) {
+          if ("Invalid argument".equals(e.getMessage())) {
+            return; // a file system whose directories cannot be synced (some FUSE and NFS)
+          }
+          FileSystemException failed =
+              new FileSystemException(dir.toString(), null, "sync failed: " + e.getMessage());
+          failed.initCause(e);
+          throw failed;
         }
       }
     } finally {
@@ -223,17 +293,21 @@ final class Replacement implements FileOutput.Ending {
   }
 
   /** The target's own attributes (a link's, not its target's), or null if there is none. */
-  private static BasicFileAttributes attributes(Path target) {
+  private static BasicFileAttributes attributes(Path target) throws IOException {
     try {
       return Files.readAttributes(target, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
-    } catch (IOException e) {
+    } catch (NoSuchFileException e) {
       return null;
     }
   }
 
   /** The JDK's checks of an output stream's target, for a file replaced rather than written. */
   private static void check(
-      Path target, BasicFileAttributes existing, boolean create, boolean createNew)
+      Path target,
+      BasicFileAttributes existing,
+      boolean create,
+      boolean createNew,
+      boolean noFollow)
       throws IOException {
     if (existing == null) {
       if (!create) {
@@ -244,10 +318,14 @@ final class Replacement implements FileOutput.Ending {
     if (createNew) {
       throw new FileAlreadyExistsException(target.toString());
     }
+    if (noFollow && existing.isSymbolicLink()) {
+      // the JDK's exception for O_NOFOLLOW on a link, which names no path
+      throw new IOException("Too many levels of symbolic links (NOFOLLOW_LINKS specified)");
+    }
     if (Files.isDirectory(target)) {
       throw new FileSystemException(target.toString(), null, "Is a directory");
     }
-    if (!existing.isSymbolicLink() && !Files.isWritable(target)) {
+    if (Files.exists(target) && !Files.isWritable(target)) {
       throw new AccessDeniedException(target.toString());
     }
     if (existing.isSymbolicLink() && !create && !Files.exists(target)) {
@@ -271,9 +349,16 @@ final class Replacement implements FileOutput.Ending {
   private static Path temporaryFor(Path target) {
     Path name = target.getFileName();
     String kept = name == null ? "" : name.toString();
-    if (kept.length() > NAME_KEPT) {
-      kept = kept.substring(0, NAME_KEPT);
+    int end = 0;
+    for (int bytes = 0; end < kept.length(); ) {
+      int c = kept.codePointAt(end);
+      bytes += c < 0x80 ? 1 : c < 0x800 ? 2 : c < 0x10000 ? 3 : 4;
+      if (bytes > NAME_KEPT) {
+        break;
+      }
+      end += Character.charCount(c);
     }
+    kept = kept.substring(0, end);
     String temporary = "." + kept + ".fastio-" + String.format("%016x", RANDOM.nextLong()) + ".tmp";
     return target.resolveSibling(temporary);
   }
@@ -294,12 +379,16 @@ final class Replacement implements FileOutput.Ending {
       if (!now.owner().equals(from.owner())) {
         to.setOwner(from.owner());
       }
-      GroupPrincipal group = from.group();
-      if (!now.group().equals(group)) {
-        to.setGroup(group);
-      }
     } catch (IOException | SecurityException e) {
       // as Files.copy with COPY_ATTRIBUTES: the owner is kept where allowed, silently not otherwise
+    }
+    try {
+      GroupPrincipal group = from.group();
+      if (!now.group().equals(group)) {
+        to.setGroup(group); // a member of the group may keep it where the owner cannot be kept
+      }
+    } catch (IOException | SecurityException e) {
+      // the same: where allowed
     }
   }
 }

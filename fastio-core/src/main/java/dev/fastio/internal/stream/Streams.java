@@ -85,7 +85,7 @@ public final class Streams {
     }
     boolean created =
         (set.contains(StandardOpenOption.CREATE) || set.contains(StandardOpenOption.CREATE_NEW))
-            && Files.notExists(path, LinkOption.NOFOLLOW_LINKS);
+            && !Files.exists(path); // a dangling link's target is created too
     return new FileOutput(
         ResumableChannel.open(path, set, ResumableChannel.Hold.PER_CALL),
         set.contains(StandardOpenOption.APPEND),
@@ -93,13 +93,31 @@ public final class Streams {
   }
 
   /**
-   * The JDK's {@code OutputStreamWriter} over {@code out}, for a {@code BufferedWriter}, which
-   * writes to it only with {@code write(char[], int, int)} and {@code flush}: marks {@code out}
-   * failed when either throws (text the encoder rejects, a failed write), so that a stream that
-   * replaces its file ({@code ATOMIC}) does not commit when the writer closes it.
+   * The JDK's {@code OutputStreamWriter} over {@code out}, which marks {@code out} failed when a
+   * write, a flush or the close's last encoding throws (text the encoder rejects, a lone surrogate
+   * at the end, a failed write), so that a stream that replaces its file ({@code ATOMIC}) does not
+   * commit. The encoder writes to {@code out} through a shield that does not close it: the writer's
+   * {@code close()} closes {@code out} itself, once the encoder is done, on every JDK.
    */
   public static Writer writer(OutputStream out, CharsetEncoder encoder) {
-    return new OutputStreamWriter(out, encoder) {
+    OutputStream shield =
+        new OutputStream() {
+          @Override
+          public void write(int b) throws IOException {
+            out.write(b);
+          }
+
+          @Override
+          public void write(byte[] b, int off, int len) throws IOException {
+            out.write(b, off, len);
+          }
+
+          @Override
+          public void flush() throws IOException {
+            out.flush();
+          }
+        };
+    return new OutputStreamWriter(shield, encoder) {
       @Override
       public void write(char[] cbuf, int off, int len) throws IOException {
         try {
@@ -118,6 +136,22 @@ public final class Streams {
           abandon(out);
           throw e;
         }
+      }
+
+      @Override
+      public void close() throws IOException {
+        try {
+          super.close();
+        } catch (IOException | RuntimeException | Error e) {
+          abandon(out);
+          try {
+            out.close();
+          } catch (IOException | RuntimeException x) {
+            e.addSuppressed(x);
+          }
+          throw e;
+        }
+        out.close();
       }
     };
   }
@@ -149,9 +183,14 @@ public final class Streams {
     CharsetEncoder encoder = cs.newEncoder();
     try (OutputStream out = newOutputStream(path, options);
         BufferedWriter writer = new BufferedWriter(writer(out, encoder))) {
-      for (CharSequence line : lines) {
-        writer.append(line);
-        writer.newLine();
+      try {
+        for (CharSequence line : lines) {
+          writer.append(line);
+          writer.newLine();
+        }
+      } catch (IOException | RuntimeException | Error e) {
+        abandon(out); // the lines' own iterator failed: a replaced file is not committed
+        throw e;
       }
     }
     return path;

@@ -22,13 +22,13 @@ final class SyncOnClose implements FileOutput.Ending {
   public void end(ResumableChannel file, boolean failed) throws IOException {
     try {
       if (!failed) {
-        file.force();
+        Replacement.force(file, path);
       }
     } finally {
       file.close();
     }
     if (created && !failed) {
-      Replacement.syncDirectory(path);
+      Replacement.syncDirectory(path.toRealPath()); // a link's target's directory got the entry
     }
   }
 }

@@ -98,6 +98,56 @@ class AtomicWriteTest {
   }
 
   @Test
+  void linesWhoseIteratorFailsOrATextEndingInALoneSurrogateLeaveTheOldFile() throws IOException {
+    Path file = Files.write(dir.resolve("f"), "old".getBytes(StandardCharsets.UTF_8));
+    Iterable<String> failing =
+        () ->
+            Stream.of("a", "b")
+                .map(
+                    line -> {
+                      if (line.equals("b")) {
+                        throw new IllegalStateException("the source failed");
+                      }
+                      return line;
+                    })
+                .iterator();
+    assertThrows(
+        IllegalStateException.class,
+        () -> FastFiles.write(file, failing, StandardCharsets.UTF_8, ATOMIC));
+    assertEquals("old", Files.readString(file));
+    assertThrows(
+        IOException.class,
+        () -> {
+          try (BufferedWriter w =
+              FastFiles.newBufferedWriter(file, StandardCharsets.UTF_8, ATOMIC)) {
+            w.write("abc\uD83D"); // held back by the encoder until close, which rejects it
+          }
+        });
+    assertEquals("old", Files.readString(file));
+    assertOnly(file);
+  }
+
+  @Test
+  void aNameOfTheLongestLengthInBytesIsReplacedAndALinkRefusedWithNoFollow() throws IOException {
+    String name = "\u6587".repeat(85); // 255 bytes in UTF-8: NAME_MAX
+    Path file = Files.write(dir.resolve(name), new byte[] {1});
+    FastFiles.write(file, new byte[] {2}, ATOMIC, DURABLE);
+    assertArrayEquals(new byte[] {2}, Files.readAllBytes(file));
+    Path link = Files.createSymbolicLink(dir.resolve("link"), file.getFileName());
+    IOException jdk =
+        assertThrows(
+            IOException.class, () -> Files.write(link, new byte[1], LinkOption.NOFOLLOW_LINKS));
+    IOException ours =
+        assertThrows(
+            IOException.class,
+            () -> FastFiles.write(link, new byte[1], ATOMIC, LinkOption.NOFOLLOW_LINKS));
+    assertEquals(jdk.getClass(), ours.getClass());
+    assertEquals(jdk.getMessage(), ours.getMessage());
+    assertTrue(Files.isSymbolicLink(link));
+    assertOnly(file, link);
+  }
+
+  @Test
   void aReaderSeesTheOldContentOrTheNewNeverAMix() throws Exception {
     Path file = dir.resolve("swapped");
     byte[] a = filled((byte) 'a', 300_000);
