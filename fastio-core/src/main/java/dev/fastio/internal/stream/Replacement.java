@@ -26,6 +26,7 @@ import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.security.SecureRandom;
 import java.util.EnumSet;
+import java.util.HashSet;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -140,9 +141,8 @@ final class Replacement implements FileOutput.Ending {
         denied.initCause(e);
         throw denied;
       } catch (FileSystemException e) {
-        FileSystemException named = new FileSystemException(target.toString(), null, e.getReason());
-        named.initCause(e); // read-only file system, no space, quota: named as the JDK names them
-        throw named;
+        // read-only file system, no space, quota: the target named, as the JDK names it
+        throw failure(target, e.getReason(), e);
       }
     }
     Replacement replacement = new Replacement(target, temporary, createNew, durable);
@@ -200,15 +200,21 @@ final class Replacement implements FileOutput.Ending {
     try {
       file.channel().force(true);
     } catch (IOException e) {
-      FileSystemException failed =
-          new FileSystemException(path.toString(), null, "sync failed: " + e.getMessage());
-      failed.initCause(e);
-      throw failed;
+      throw failure(path, "sync failed: " + e.getMessage(), e);
     } finally {
       if (interrupted) {
         Thread.currentThread().interrupt();
       }
     }
+  }
+
+  /**
+   * A {@link FileSystemException} naming {@code path}, for {@code reason}, caused by {@code cause}.
+   */
+  private static FileSystemException failure(Path path, String reason, IOException cause) {
+    FileSystemException e = new FileSystemException(path.toString(), null, reason);
+    e.initCause(cause);
+    return e;
   }
 
   private static void deleteQuietly(Path path) {
@@ -265,10 +271,7 @@ final class Replacement implements FileOutput.Ending {
           if ("Invalid argument".equals(e.getMessage())) {
             return; // a file system whose directories cannot be synced (some FUSE and NFS)
           }
-          FileSystemException failed =
-              new FileSystemException(dir.toString(), null, "sync failed: " + e.getMessage());
-          failed.initCause(e);
-          throw failed;
+          throw failure(dir, "sync failed: " + e.getMessage(), e);
         }
       }
     } finally {
@@ -322,19 +325,32 @@ final class Replacement implements FileOutput.Ending {
       // the JDK's exception for O_NOFOLLOW on a link, which names no path
       throw new IOException("Too many levels of symbolic links (NOFOLLOW_LINKS specified)");
     }
-    if (Files.isDirectory(target)) {
+    BasicFileAttributes followed = existing.isSymbolicLink() ? linked(target) : existing;
+    if (followed == null) {
+      if (!create) {
+        throw new NoSuchFileException(target.toString()); // a dangling link, followed by the JDK
+      }
+      return;
+    }
+    if (followed.isDirectory()) {
       throw new FileSystemException(target.toString(), null, "Is a directory");
     }
-    if (Files.exists(target) && !Files.isWritable(target)) {
+    if (!Files.isWritable(target)) {
       throw new AccessDeniedException(target.toString());
     }
-    if (existing.isSymbolicLink() && !create && !Files.exists(target)) {
-      throw new NoSuchFileException(target.toString()); // a dangling link, followed by the JDK
+  }
+
+  /** The attributes of the file a link at {@code target} points to, or null if it dangles. */
+  private static BasicFileAttributes linked(Path target) throws IOException {
+    try {
+      return Files.readAttributes(target, BasicFileAttributes.class);
+    } catch (NoSuchFileException e) {
+      return null;
     }
   }
 
   private static Set<OpenOption> temporaryOptions(Set<OpenOption> options) {
-    Set<OpenOption> set = new java.util.HashSet<>();
+    Set<OpenOption> set = new HashSet<>();
     set.add(StandardOpenOption.CREATE_NEW);
     set.add(StandardOpenOption.WRITE);
     for (OpenOption option : options) {
